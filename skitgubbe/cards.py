@@ -1,0 +1,321 @@
+"""Cards, suits and ranks; card notation; packs; runs of touching cards.
+
+Cards are written rank then suit: ``2``-``10`` (or ``T``), ``J``, ``Q``, ``K``,
+``A``, then ``C``, ``D``, ``H`` or ``S`` (``♣ ♦ ♥ ♠`` are accepted too).
+
+>>> parse_cards("10H TH QS A♠")
+(Card('10H'), Card('10H'), Card('QS'), Card('AS'))
+>>> format_cards(parse_cards("7c 8c"))
+'7C 8C'
+
+Inside the engine a card is a small integer, ``suit * 13 + rank - 2``, and a
+collection of cards is a bitmask. Two packs (D-DOUBLE) hold two identical copies
+of each card, so a collection is a *multiset mask*: bit ``i`` says "at least one
+copy of card ``i``" and bit ``52 + i`` says "a second copy". With one pack the
+upper bits are always clear, so both games share the same code.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+__all__ = [
+    "Card",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "is_run",
+    "one_pack",
+    "parse_card",
+    "parse_cards",
+    "touching_runs",
+    "two_packs",
+]
+
+
+class Suit(enum.IntEnum):
+    """A suit. The order (clubs, diamonds, hearts, spades) only fixes sorting."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The suit's letter in card notation: ``C``, ``D``, ``H`` or ``S``."""
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol: ``♣``, ``♦``, ``♥`` or ``♠``."""
+        return "♣♦♥♠"[self]
+
+    @property
+    def is_red(self) -> bool:
+        """Whether the suit is red (diamonds, hearts)."""
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @classmethod
+    def parse(cls, text: str | Suit) -> Suit:
+        """The suit named by a letter or symbol (``"D"``, ``"d"``, ``"♦"``).
+
+        >>> Suit.parse("♠")
+        <Suit.SPADES: 3>
+        """
+        if isinstance(text, Suit):
+            return text
+        suit = _SUIT_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+        if suit is None:
+            raise ValueError(f"not a suit: {text!r} (expected one of C D H S or ♣ ♦ ♥ ♠)")
+        return suit
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+class Rank(enum.IntEnum):
+    """A rank, valued 2 to 14 (ace high, as in phase two)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def text(self) -> str:
+        """The rank in card notation (``10`` for ten)."""
+        return _RANK_TEXT[self]
+
+    def __str__(self) -> str:
+        return self.text
+
+
+_RANK_TEXT = {r: (str(int(r)) if r <= 10 else "JQKA"[r - 11]) for r in Rank}
+_RANK_BY_TEXT = {text: r for r, text in _RANK_TEXT.items()}
+_RANK_BY_TEXT["T"] = Rank.TEN
+_SUIT_BY_TEXT = {s.letter: s for s in Suit} | {s.symbol: s for s in Suit}
+_TOKEN = re.compile(r"^(10|[2-9TJQKA])([CDHS♣♦♥♠])$")
+
+#: Number of distinct cards in one pack.
+CARDS_IN_PACK = 52
+#: Mask of every card of one pack (the "first copy" bits of a multiset mask).
+PACK_MASK = (1 << CARDS_IN_PACK) - 1
+#: Mask of the thirteen cards of one suit, shifted to clubs.
+SUIT_BITS = (1 << 13) - 1
+
+
+@attrs.frozen(order=False, repr=False)
+class Card:
+    """A playing card: a rank and a suit.
+
+    Cards compare equal by value; two identical cards of a double pack are equal.
+    Sorting orders by suit, then rank.
+
+    >>> Card(Rank.QUEEN, Suit.SPADES)
+    Card('QS')
+    >>> Card.parse("q♠").index
+    49
+    """
+
+    rank: Rank = attrs.field(converter=Rank)
+    suit: Suit = attrs.field(converter=Suit)
+
+    @property
+    def index(self) -> int:
+        """The card's number inside the engine: ``suit * 13 + rank - 2`` (0-51)."""
+        return self.suit * 13 + self.rank - 2
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """The card written as ``text`` (see the module docs for the notation)."""
+        return parse_card(text)
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card whose engine number is ``index`` (0-51)."""
+        return CARDS[index]
+
+    def __str__(self) -> str:
+        return self.rank.text + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index
+
+
+#: Every card of one pack, indexed by engine number.
+CARDS: tuple[Card, ...] = tuple(Card(Rank(i % 13 + 2), Suit(i // 13)) for i in range(52))
+
+
+def parse_card(text: str) -> Card:
+    """Parse one card; raise :class:`ValueError` naming the token if it is not a card.
+
+    >>> parse_card("TD")
+    Card('10D')
+    >>> parse_card("1D")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a card: '1D' (write rank then suit, such as 10H, QS or A♠)
+    """
+    match = _TOKEN.match(text.strip().upper())
+    if match is None:
+        raise ValueError(f"not a card: {text!r} (write rank then suit, such as 10H, QS or A♠)")
+    rank = _RANK_BY_TEXT[match.group(1)]
+    suit = _SUIT_BY_TEXT[match.group(2)]
+    return CARDS[suit * 13 + rank - 2]
+
+
+def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    """Parse cards separated by spaces or commas, or pass through ``Card`` objects.
+
+    >>> parse_cards("2C, 3C 4c")
+    (Card('2C'), Card('3C'), Card('4C'))
+    >>> parse_cards("2C 3X")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a card: '3X' (write rank then suit, such as 10H, QS or A♠)
+    """
+    if isinstance(text, str):
+        return tuple(parse_card(token) for token in text.replace(",", " ").split())
+    cards: list[Card] = []
+    for item in text:
+        if isinstance(item, Card):
+            cards.append(item)
+        elif isinstance(item, str):
+            cards.append(parse_card(item))
+        else:
+            raise TypeError(f"not a card: {item!r}")
+    return tuple(cards)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Write cards in notation, separated by single spaces."""
+    return " ".join(str(card) for card in cards)
+
+
+def one_pack() -> tuple[Card, ...]:
+    """The 52 cards of one pack, clubs first, each suit from 2 to ace (D-DECK)."""
+    return CARDS
+
+
+def two_packs() -> tuple[Card, ...]:
+    """Two packs shuffled together: 104 cards, two of each (D-DOUBLE)."""
+    return CARDS + CARDS
+
+
+def is_run(cards: Iterable[Card]) -> bool:
+    """Whether the cards form one run of touching cards: one suit, consecutive ranks.
+
+    Ace is high (phase two). Identical cards never touch (P2-RUN-DOUBLE).
+
+    >>> is_run(parse_cards("QH KH AH")), is_run(parse_cards("AH 2H")), is_run(parse_cards("5C 5C"))
+    (True, False, False)
+    """
+    indexes = sorted(card.index for card in cards)
+    if not indexes:
+        return False
+    if indexes[0] // 13 != indexes[-1] // 13:
+        return False
+    return indexes[-1] - indexes[0] == len(indexes) - 1 and len(set(indexes)) == len(indexes)
+
+
+def touching_runs(cards: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
+    """Split cards into maximal runs of touching cards, lowest suit and rank first.
+
+    With two packs a second copy of a card starts a run of its own, since identical
+    cards never touch (D-DOUBLE).
+
+    >>> [format_cards(run) for run in touching_runs(parse_cards("5C 6C 6C 7C 9C KD"))]
+    ['5C 6C 7C', '6C', '9C', 'KD']
+    """
+    mask = 0
+    for card in cards:
+        mask = add_cards(mask, 1 << card.index)
+    runs: list[tuple[Card, ...]] = []
+    for layer in (mask & PACK_MASK, mask >> CARDS_IN_PACK):
+        for suit in range(4):
+            pattern = (layer >> (13 * suit)) & SUIT_BITS
+            for run in maximal_runs(pattern):
+                runs.append(cards_of(run << (13 * suit)))
+    runs.sort(key=lambda run: (run[0].index, len(run)))
+    return tuple(runs)
+
+
+# ---------------------------------------------------------------------------
+# Multiset masks: the engine's representation of a collection of cards.
+
+
+def add_cards(hand: int, cards: int) -> int:
+    """Add ``cards`` (a mask holding each card at most once) to the multiset ``hand``."""
+    already = hand & cards
+    return (hand | cards) | (already << CARDS_IN_PACK)
+
+
+def remove_cards(hand: int, cards: int) -> int:
+    """Remove ``cards`` (each at most once, all held) from the multiset ``hand``."""
+    second = (hand >> CARDS_IN_PACK) & cards
+    return hand - (second << CARDS_IN_PACK) - (cards & ~second)
+
+
+def count_cards(hand: int) -> int:
+    """How many cards the multiset mask holds."""
+    return hand.bit_count()
+
+
+def iter_indexes(mask: int) -> Iterator[int]:
+    """The card numbers of a multiset mask, lowest first, repeated for second copies."""
+    while mask:
+        low = mask & -mask
+        yield (low.bit_length() - 1) % CARDS_IN_PACK
+        mask ^= low
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The ``Card`` objects of a multiset mask, sorted by suit then rank."""
+    return tuple(sorted(CARDS[i] for i in iter_indexes(mask)))
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The multiset mask of some cards (each card may appear at most twice)."""
+    mask = 0
+    for card in cards:
+        bit = 1 << card.index
+        if mask & (bit << CARDS_IN_PACK):
+            raise ValueError(f"{card} appears more than twice")
+        mask = add_cards(mask, bit)
+    return mask
+
+
+def maximal_runs(pattern: int) -> Iterator[int]:
+    """Split a 13-bit pattern of one suit into its maximal blocks of adjacent bits."""
+    while pattern:
+        block = pattern & -pattern
+        while (block << 1) & pattern & ~block:
+            block |= block << 1
+        yield block
+        pattern &= ~block

@@ -1,0 +1,60 @@
+"""Events: what a move made happen, for logs and announcements.
+
+Every state keeps the events of the move that produced it, in order, as
+:attr:`skitgubbe.state.State.events`.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from .cards import Card, cards_of, format_cards
+
+__all__ = ["Event", "EventKind"]
+
+
+class EventKind(enum.Enum):
+    """What happened."""
+
+    #: Cards were played to the table.
+    PLAYED = "played"
+    #: Cards were picked up from the table.
+    PICKED_UP = "picked up"
+    #: The trick was killed; its cards leave the game (P2-KILL).
+    KILLED = "killed"
+    #: The last cards on the table were picked up (P2-EMPTIED).
+    EMPTIED = "emptied"
+    #: The player's hand dropped to exactly three cards (P2-OUT).
+    THREE_CARDS = "three cards"
+    #: The player's hand dropped to exactly one card (P2-OUT).
+    ONE_CARD = "one card"
+    #: The player played the last card and is out (P2-OUT).
+    OUT = "out"
+    #: The player drew a card from the avstickshög (P2-AVSTICKSHOG).
+    DREW = "drew"
+    #: The lead passed over a player who could not lead (P2-HIGH-TRUMP, I-BLAMATTIS).
+    LEAD_PASSED = "lead passed"
+    #: The player leads the new trick.
+    LEADS = "leads"
+    #: The game is over and the player is the goat.
+    GOAT = "goat"
+
+
+@attrs.frozen
+class Event:
+    """One thing that happened: its kind, the player concerned, and any cards."""
+
+    kind: EventKind
+    player: int
+    mask: int = attrs.field(default=0, repr=False)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards concerned (empty for events about no card)."""
+        return cards_of(self.mask)
+
+    def __str__(self) -> str:
+        cards = format_cards(self.cards)
+        return f"{self.player} {self.kind.value}" + (f" {cards}" if cards else "")

@@ -1,0 +1,646 @@
+"""Phase two, "beat it or eat it": legal moves and transitions.
+
+The player to act either beats the top play or picks up (RULES.md §5). A trick
+ends when it is killed (as many plays on the table as players in the game when
+it began, P2-KILL) or when its last cards are picked up (P2-EMPTIED). A player
+who plays their last card is out; the last player left in is the goat (P2-OUT).
+
+Everything here is a function of the state, whose :class:`Context` caches the
+facts of its ruleset and trump suit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .cards import (
+    CARDS_IN_PACK,
+    PACK_MASK,
+    SUIT_BITS,
+    Card,
+    Suit,
+    add_cards,
+    cards_of,
+    format_cards,
+    iter_indexes,
+    mask_of,
+    maximal_runs,
+    parse_cards,
+    remove_cards,
+)
+from .errors import IllegalMoveError
+from .events import Event, EventKind
+from .moves import Move, PickUp, Play
+from .rules import AntiTrump, Beat, EmptyHand, Ruleset, Runs
+from .rules import PickUp as PickUpRule
+from .state import PhaseTwoState
+
+__all__ = ["Context", "anti_trump_suit", "context_for", "start_phase_two"]
+
+_FULL_SUITS = frozenset(SUIT_BITS << (13 * suit) for suit in range(4))
+_PICK_RULE = {
+    PickUpRule.TOP: "P2-PICK-TOP",
+    PickUpRule.TOP_JOINED: "P2-PICK-TOP-JOINED",
+    PickUpRule.BOTTOM: "P2-PICK-BOTTOM",
+    PickUpRule.BOTTOM_JOINED: "P2-PICK-BOTTOM-JOINED",
+    PickUpRule.LOWEST_CARD: "P2-PICK-LOWEST-CARD",
+}
+_RUNS_RULE = {
+    Runs.SINGLE: "P2-PLAY-SINGLE",
+    Runs.ANY: "P2-PLAY-RUNS",
+    Runs.MIN_THREE: "P2-RUN-MIN3",
+    Runs.FROM_TWO: "P2-RUN-FROM-2",
+}
+
+
+def anti_trump_suit(setting: AntiTrump, trump: Suit) -> Suit | None:
+    """The anti-trump suit for a trump suit, or ``None`` (P2-ANTI-TRUMP).
+
+    >>> anti_trump_suit(AntiTrump.SAME_COLOUR, Suit.HEARTS)
+    <Suit.DIAMONDS: 1>
+    >>> anti_trump_suit(AntiTrump.ELECTRIC_CLUBS, Suit.CLUBS)
+    <Suit.SPADES: 3>
+    """
+    if setting is AntiTrump.SAME_COLOUR:
+        return Suit(trump ^ 3)  # clubs <-> spades, diamonds <-> hearts
+    if setting is AntiTrump.ELECTRIC_CLUBS:
+        return Suit.SPADES if trump is Suit.CLUBS else Suit.CLUBS
+    return None
+
+
+class Context:
+    """The facts of one ruleset and trump suit that phase two consults on every move."""
+
+    __slots__ = (
+        "anti",
+        "avstickshog",
+        "beat_rule",
+        "complete_suit",
+        "forced_pick",
+        "high_trump",
+        "kill_on_trump",
+        "pick",
+        "plan",
+        "rules",
+        "runs",
+        "trump",
+        "trump_bits",
+    )
+
+    def __init__(self, rules: Ruleset, trump: Suit) -> None:
+        anti = anti_trump_suit(rules.anti_trump, trump)
+        self.rules = rules
+        self.trump = int(trump)
+        self.anti = -1 if anti is None else int(anti)
+        self.trump_bits = SUIT_BITS << (13 * self.trump)
+        self.runs = rules.runs
+        self.pick = rules.pick_up
+        self.high_trump = rules.high_trump
+        self.forced_pick = rules.forced_pick
+        self.kill_on_trump = rules.kill_on_trump
+        self.complete_suit = rules.complete_suit_kills
+        self.avstickshog = rules.avstickshog > 0
+        self.beat_rule = "P2-BEAT-SUIT" if rules.beat is Beat.SUIT else "P2-BEAT-ANY-SUIT"
+        self.plan = tuple(self._plan(top, rules.beat) for top in range(4))
+
+    def _plan(self, top: int, beat: Beat) -> tuple[tuple[int, bool], ...]:
+        """For a top play of suit ``top``: the suits that may beat it, and whether
+        only cards above the top play's highest card do (else any card of the suit)."""
+        if top == self.anti:
+            return ((top, True),)
+        if top == self.trump:
+            return ((top, True),)
+        if beat is Beat.SUIT:
+            return ((top, True), (self.trump, False))
+        plain = tuple((s, True) for s in range(4) if s not in (self.trump, self.anti))
+        return (*plain, (self.trump, False))
+
+
+_CONTEXTS: dict[tuple[Ruleset, int], Context] = {}
+
+
+def context_for(rules: Ruleset, trump: Suit) -> Context:
+    """The shared :class:`Context` of ``rules`` with ``trump``."""
+    key = (rules, int(trump))
+    context = _CONTEXTS.get(key)
+    if context is None:
+        context = _CONTEXTS[key] = Context(rules, trump)
+    return context
+
+
+# -- plays ----------------------------------------------------------------------
+
+_SUBRUNS: dict[tuple[int, Runs], tuple[int, ...]] = {}
+
+
+def _subruns(pattern: int, runs: Runs) -> tuple[int, ...]:
+    """Every play the rules allow from the cards of one suit (a 13-bit pattern)."""
+    key = (pattern, runs)
+    found = _SUBRUNS.get(key)
+    if found is not None:
+        return found
+    plays: list[int] = []
+    for block in maximal_runs(pattern):
+        low = (block & -block).bit_length() - 1
+        high = block.bit_length() - 1
+        for start in range(low, high + 1):
+            for end in range(start, high + 1):
+                if end == start or _run_allowed(runs, start, end):
+                    plays.append(((1 << (end + 1)) - 1) ^ ((1 << start) - 1))
+    found = _SUBRUNS[key] = tuple(plays)
+    return found
+
+
+def _run_allowed(runs: Runs, start: int, end: int) -> bool:
+    """Whether a run of two or more cards from rank index ``start`` to ``end`` may be played."""
+    if runs is Runs.ANY:
+        return True
+    if runs is Runs.MIN_THREE:
+        return end - start >= 2
+    if runs is Runs.FROM_TWO:
+        return start == 0
+    return False
+
+
+_PLAYS: list[dict[int, Move]] = []
+
+
+def _plays_of(player: int) -> dict[int, Move]:
+    while len(_PLAYS) <= player:
+        _PLAYS.append({})
+    return _PLAYS[player]
+
+
+def _play(table: dict[int, Move], player: int, mask: int) -> Move:
+    move = table.get(mask)
+    if move is None:
+        move = table[mask] = Play.from_mask(player, mask)
+    return move
+
+
+def _beats(context: Context, mask: int, top: int) -> bool:
+    """Whether the play ``mask`` beats the top play ``top`` (P2-BEAT-*, P2-ANTI-TRUMP)."""
+    suit = (mask.bit_length() - 1) // 13
+    low = ((mask & -mask).bit_length() - 1) % 13
+    high = (top.bit_length() - 1) % 13
+    for beating, only_above in context.plan[(top.bit_length() - 1) // 13]:
+        if beating == suit:
+            return not only_above or low > high
+    return False
+
+
+def _kills(state: PhaseTwoState, context: Context, mask: int) -> bool:
+    """Whether playing ``mask`` now ends the trick by a kill."""
+    table = state.table_masks
+    if len(table) + 1 >= state.trick_size:
+        return True  # P2-KILL
+    trump = context.trump_bits
+    if context.kill_on_trump and table and mask & trump and not table[-1] & trump:
+        return True  # P2-KILL-ON-TRUMP
+    return context.complete_suit and mask in _FULL_SUITS  # P2-COMPLETE-SUIT
+
+
+def _high_trump_bit(context: Context, hands: Iterable[int], table: Iterable[int]) -> int:
+    """The bit of the highest trump still in a hand or on the table (0 if none)."""
+    present = 0
+    for mask in hands:
+        present |= mask
+    for mask in table:
+        present |= mask
+    present &= context.trump_bits
+    return 1 << (present.bit_length() - 1) if present else 0
+
+
+# -- picking up -------------------------------------------------------------------
+
+
+def _joined(table: Sequence[int], start: int) -> int:
+    """The cards on the table in unbroken suit sequence with the play ``start``."""
+    suit_bits = SUIT_BITS << (13 * ((start.bit_length() - 1) // 13))
+    present = 0
+    for mask in table:
+        present |= mask
+    present &= suit_bits
+    block = start
+    while True:
+        grown = block | ((block << 1) & present) | ((block >> 1) & present)
+        if grown == block:
+            return block
+        block = grown
+
+
+def _lowest_card(table: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    bottom = table[0]
+    low = bottom & -bottom
+    rest = bottom ^ low
+    return low, ((rest, *table[1:]) if rest else table[1:])
+
+
+def _pick(state: PhaseTwoState) -> tuple[int, tuple[int, ...]]:
+    """What the player to act must pick up, and the table left behind."""
+    table = state.table_masks
+    if state.blamattis >> state.turn & 1:
+        return _lowest_card(table)  # I-BLAMATTIS
+    pick = state.context.pick
+    if pick is PickUpRule.BOTTOM_JOINED or pick is PickUpRule.TOP_JOINED:
+        start = table[0] if pick is PickUpRule.BOTTOM_JOINED else table[-1]
+        block = _joined(table, start)
+        return block, tuple(mask for mask in table if not mask & block)
+    if pick is PickUpRule.BOTTOM:
+        return table[0], table[1:]
+    if pick is PickUpRule.TOP:
+        return table[-1], table[:-1]
+    return _lowest_card(table)
+
+
+# -- legal moves --------------------------------------------------------------------
+
+
+def legal_moves(state: PhaseTwoState) -> tuple[Move, ...]:
+    """Every legal move of the player to act: plays first, then the pick-up."""
+    player = state.turn
+    if player < 0:
+        return ()
+    table = state.table_masks
+    if table and (state.forced or state.blamattis >> player & 1):
+        return (PickUp.from_mask(player, _pick(state)[0]),)
+    context = state.context
+    hand = state.hand_masks[player] & PACK_MASK
+    plays = _plays_of(player)
+    runs = context.runs
+    moves: list[Move] = []
+    if table:
+        top = table[-1].bit_length() - 1
+        above = ~((2 << (top % 13)) - 1)
+        for suit, only_above in context.plan[top // 13]:
+            shift = 13 * suit
+            pattern = (hand >> shift) & SUIT_BITS
+            if only_above:
+                pattern &= above
+            if pattern:
+                for run in _subruns(pattern, runs):
+                    moves.append(_play(plays, player, run << shift))
+    else:
+        for shift in (0, 13, 26, 39):
+            pattern = (hand >> shift) & SUIT_BITS
+            if pattern:
+                for run in _subruns(pattern, runs):
+                    moves.append(_play(plays, player, run << shift))
+    if context.high_trump and moves:
+        high = _high_trump_bit(context, state.hand_masks, table)
+        allowed = [m for m in moves if not m.mask & high or _kills(state, context, m.mask)]
+        # A leader left with only the high trump keeps the lead only when every
+        # other player is stuck the same way; the restriction is then waived.
+        if allowed or table:
+            moves = allowed
+    if table:
+        moves.append(PickUp.from_mask(player, _pick(state)[0]))
+    return tuple(moves)
+
+
+# -- transitions ------------------------------------------------------------------
+
+
+def _next_active(active: int, seat: int) -> int:
+    """The next seat clockwise after ``seat`` that is still in the game."""
+    higher = active >> (seat + 1)
+    if higher:
+        return seat + (higher & -higher).bit_length()
+    return (active & -active).bit_length() - 1
+
+
+def _previous_active(active: int, seat: int) -> int:
+    """The next seat counter-clockwise (to the right) of ``seat`` still in the game."""
+    lower = active & ((1 << seat) - 1)
+    return (lower or active).bit_length() - 1
+
+
+def _leader(
+    context: Context, hands: Sequence[int], active: int, seat: int, notes: list[Event]
+) -> int:
+    """Who leads a new trick that ``seat`` is due to lead.
+
+    An empty-handed Blåmattis passes the lead clockwise (I-BLAMATTIS); a player
+    holding nothing but the high trump passes it to the right (P2-HIGH-TRUMP).
+    """
+    leader = seat
+    while not hands[leader]:
+        leader = _next_active(active, leader)
+        if leader == seat:  # pragma: no cover - some player in the game holds cards
+            raise AssertionError("no player in the game holds a card")
+    if leader != seat:
+        notes.append(Event(EventKind.LEAD_PASSED, seat))
+    if context.high_trump:
+        high = _high_trump_bit(context, hands, ())
+        if high and hands[leader] & PACK_MASK == high:
+            other = _previous_active(active, leader)
+            while other != leader:
+                if hands[other] and hands[other] & PACK_MASK != high:
+                    notes.append(Event(EventKind.LEAD_PASSED, leader))
+                    leader = other
+                    break
+                other = _previous_active(active, other)
+    notes.append(Event(EventKind.LEADS, leader))
+    return leader
+
+
+def successor(state: PhaseTwoState, move: Move) -> PhaseTwoState:
+    """The state after the legal ``move``."""
+    context = state.context
+    player = move.player
+    mask = move.mask
+    hands = list(state.hand_masks)
+    table = state.table_masks
+    active = state.active
+    blamattis = state.blamattis
+    killed = state.killed_mask
+    reserve = state.reserve_cards
+    trick_size = state.trick_size
+    forced = state.forced
+    lead_out = -1
+    goat = -1
+    notes: list[Event] = []
+    new_trick = -1  # the seat due to lead a new trick, if the trick ended
+
+    if type(move) is Play:
+        hand = hands[player] = remove_cards(hands[player], mask)
+        size = hand.bit_count()
+        if size == 3:
+            notes.append(Event(EventKind.THREE_CARDS, player))
+        elif size == 1:
+            notes.append(Event(EventKind.ONE_CARD, player))
+        if _kills(state, context, mask):
+            union = mask
+            for play in table:
+                union |= play
+            killed = add_cards(killed, union)
+            notes.append(Event(EventKind.KILLED, player, union))
+            table = ()
+            if context.avstickshog and reserve:
+                reserve = _draw(hands, reserve, (player, _next_active(active, player)), notes)
+            for seat in (player, state.lead_out):
+                if seat >= 0 and not hands[seat]:
+                    active &= ~(1 << seat)
+                    notes.append(Event(EventKind.OUT, seat))
+            new_trick = player
+        else:
+            table = (*table, mask)
+            if not size:
+                if context.avstickshog and reserve and len(table) == 1:
+                    lead_out = player  # P2-AVSTICKSHOG: the game waits for the answer
+                else:
+                    active &= ~(1 << player)
+                    notes.append(Event(EventKind.OUT, player))
+    else:
+        if state.lead_out >= 0:
+            goat = player  # P2-AVSTICKSHOG: picking up a led last card loses
+        picked, table = _pick(state)
+        hands[player] = add_cards(hands[player], picked)
+        blamattis &= ~(1 << player)
+        if table:
+            forced = context.forced_pick
+        else:
+            notes.append(Event(EventKind.EMPTIED, player))
+            new_trick = _next_active(active, player)
+
+    if goat < 0 and active & (active - 1) == 0:
+        goat = active.bit_length() - 1
+    if goat >= 0:
+        notes.append(Event(EventKind.GOAT, goat))
+        turn = -1
+    elif new_trick >= 0:
+        if not active >> new_trick & 1:
+            new_trick = _next_active(active, new_trick)
+        turn = _leader(context, hands, active, new_trick, notes)
+        trick_size = active.bit_count()
+        forced = False
+    else:
+        turn = _next_active(active, player)
+
+    return PhaseTwoState(
+        state.rules,
+        state.trump,
+        tuple(hands),
+        table,
+        turn,
+        trick_size,
+        active,
+        blamattis,
+        forced,
+        killed,
+        reserve,
+        goat,
+        lead_out,
+        context,
+        move,
+        tuple(notes),
+    )
+
+
+def _draw(
+    hands: list[int], reserve: tuple[int, ...], order: Iterable[int], notes: list[Event]
+) -> tuple[int, ...]:
+    """Deal one avstickshög card to each seat of ``order`` while it lasts."""
+    for seat in order:
+        if not reserve:
+            break
+        bit = 1 << reserve[0]
+        hands[seat] = add_cards(hands[seat], bit)
+        notes.append(Event(EventKind.DREW, seat, bit))
+        reserve = reserve[1:]
+    return reserve
+
+
+# -- explaining refusals ------------------------------------------------------------
+
+
+def explain(state: PhaseTwoState, move: Move) -> IllegalMoveError | None:
+    """Why ``move`` is illegal in ``state`` (naming the rule), or ``None``."""
+    if move in legal_moves(state):
+        return None
+    player = move.player
+    if state.turn < 0:
+        return IllegalMoveError(f"the game is over; player {state.goat} is the goat", "P2-OUT")
+    if type(move) not in (Play, PickUp):
+        return IllegalMoveError(f"a {move.verb} is not a move of phase two")
+    if player >= state.players:
+        return IllegalMoveError(f"there is no seat {player} at a table of {state.players}")
+    if not state.active >> player & 1:
+        return IllegalMoveError(f"player {player} is out of the game", "P2-OUT")
+    if player != state.turn:
+        return IllegalMoveError(f"it is player {state.turn}'s turn, not player {player}'s")
+    table = state.table_masks
+    if type(move) is PickUp:
+        if not table:
+            return IllegalMoveError("there is nothing on the table to pick up", "P2-EMPTIED")
+        picked = _pick(state)[0]
+        rule = "I-BLAMATTIS" if state.blamattis >> player & 1 else _PICK_RULE[state.context.pick]
+        return IllegalMoveError(
+            f"the pick-up takes {format_cards(cards_of(picked))}, not {format_cards(move.cards)}",
+            rule,
+        )
+    return _explain_play(state, move)
+
+
+def _explain_play(state: PhaseTwoState, move: Move) -> IllegalMoveError:
+    context = state.context
+    player = move.player
+    mask = move.mask
+    held = state.hand_masks[player]
+    for card in move.cards:
+        if not held >> card.index & 1:
+            return IllegalMoveError(f"player {player} does not hold {card}")
+        held = remove_cards(held, 1 << card.index)
+    table = state.table_masks
+    if table and state.blamattis >> player & 1:
+        return IllegalMoveError(
+            f"player {player} is a Blåmattis and must first pick up the lowest card",
+            "I-BLAMATTIS",
+        )
+    if table and state.forced:
+        return IllegalMoveError(
+            "after a pick-up every player picks up until the table is empty", "P2-FORCED-PICK"
+        )
+    cards = move.cards
+    if not cards:
+        return IllegalMoveError("a play names at least one card")
+    if mask >> CARDS_IN_PACK:
+        return IllegalMoveError(
+            f"identical cards never touch: a play holds one {cards[0]} at most", "P2-RUN-DOUBLE"
+        )
+    suit = cards[0].suit
+    ranks = [card.rank for card in cards]
+    touching = ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+    if not touching or any(card.suit != suit for card in cards):
+        rule = "P2-PLAY-SINGLE" if context.runs is Runs.SINGLE else "P2-PLAY-RUNS"
+        return IllegalMoveError(f"{format_cards(cards)} is not a run of touching cards", rule)
+    if len(cards) > 1 and not _run_allowed(context.runs, ranks[0] - 2, ranks[-1] - 2):
+        reason = {
+            Runs.SINGLE: "only single cards may be played",
+            Runs.MIN_THREE: "a run must hold at least three cards",
+            Runs.FROM_TWO: "a run must begin with the 2",
+            Runs.ANY: "",
+        }[context.runs]
+        return IllegalMoveError(reason, _RUNS_RULE[context.runs])
+    if table and not _beats(context, mask, table[-1]):
+        top = table[-1]
+        top_suit = (top.bit_length() - 1) // 13
+        if context.anti in (suit, top_suit) and suit != top_suit:
+            return IllegalMoveError(
+                f"{format_cards(cards)} cannot beat {format_cards(cards_of(top))}: "
+                "anti-trumps neither beat nor are beaten by another suit",
+                "P2-ANTI-TRUMP",
+            )
+        return IllegalMoveError(
+            f"{format_cards(cards)} does not beat {format_cards(cards_of(top))}",
+            context.beat_rule,
+        )
+    return IllegalMoveError(
+        f"{format_cards(cards)} holds the highest trump still in the game, which may only "
+        "be played as a kill",
+        "P2-HIGH-TRUMP",
+    )
+
+
+# -- starting phase two ---------------------------------------------------------------
+
+
+def start_phase_two(
+    rules: Ruleset,
+    hands: Sequence[str | Iterable[Card | str]],
+    trump: Suit | str,
+    leader: int,
+    *,
+    reserve: str | Iterable[Card | str] = (),
+) -> PhaseTwoState:
+    """A phase-two state from exact hands, for tests, puzzles and replays.
+
+    ``hands`` holds each seat's cards (``Card`` objects or card text), clockwise
+    from seat 0; ``trump`` is a :class:`Suit` or its letter; ``leader`` is the seat
+    due to lead. ``reserve`` is the two-player avstickshög, top card first
+    (P2-AVSTICKSHOG). Empty hands follow ``rules.empty_hand`` (I-EMPTY,
+    I-BLAMATTIS); a leader without cards hands the lead on clockwise (I-LEADER).
+
+    >>> from skitgubbe import presets
+    >>> state = start_phase_two(presets.FLURST, ["2C 3C", "7C 8C 9C", "JD"], "D", leader=0)
+    >>> state.to_act, len(state.legal_moves())
+    ((0,), 3)
+    """
+    if not isinstance(rules, Ruleset):
+        raise TypeError(f"rules must be a Ruleset, not {type(rules).__name__}")
+    if isinstance(hands, str):
+        raise TypeError("hands must be a sequence with one hand per seat, not one string")
+    players = len(hands)
+    if not rules.min_players <= players <= rules.max_players:
+        raise ValueError(
+            f"these rules allow {rules.min_players}-{rules.max_players} players, not {players}"
+        )
+    masks = tuple(mask_of(parse_cards(hand)) for hand in hands)
+    reserve_cards = tuple(card.index for card in parse_cards(reserve))
+    if reserve_cards and len(reserve_cards) > rules.avstickshog:
+        raise ValueError(
+            f"an avstickshög of {len(reserve_cards)} cards, but the rules allow "
+            f"{rules.avstickshog} (P2-AVSTICKSHOG)"
+        )
+    _check_copies(rules, [*masks, *(1 << i for i in reserve_cards)])
+    trump_suit = Suit.parse(trump)
+    if not isinstance(leader, int) or not 0 <= leader < players:
+        raise ValueError(f"the leader must be a seat from 0 to {players - 1}, not {leader!r}")
+    if not any(masks):
+        raise ValueError("no player holds a card")
+
+    empty = [seat for seat, mask in enumerate(masks) if not mask]
+    notes: list[Event] = []
+    every = (1 << players) - 1
+    blamattis = 0
+    goat = -1
+    if rules.empty_hand is EmptyHand.SAFE:
+        active = every & ~sum(1 << seat for seat in empty)
+    else:
+        active = every
+        if rules.empty_hand is EmptyHand.BLAMATTIS:
+            blamattis = sum(1 << seat for seat in empty)
+        elif empty:
+            # Ruling: of several Blåmattis, the first clockwise from the leader loses.
+            goat = min(empty, key=lambda seat: (seat - leader) % players)
+    if goat < 0 and active & (active - 1) == 0:
+        goat = active.bit_length() - 1
+    context = context_for(rules, trump_suit)
+    if goat >= 0:
+        notes.append(Event(EventKind.GOAT, goat))
+        turn = -1
+    else:
+        first = leader if active >> leader & 1 else _next_active(active, leader)
+        turn = _leader(context, masks, active, first, notes)
+    return PhaseTwoState(
+        rules,
+        trump_suit,
+        masks,
+        (),
+        turn,
+        active.bit_count(),
+        active,
+        blamattis,
+        False,
+        0,
+        reserve_cards,
+        goat,
+        -1,
+        context,
+        None,
+        tuple(notes),
+    )
+
+
+def _check_copies(rules: Ruleset, masks: Iterable[int]) -> None:
+    total = 0
+    for mask in masks:
+        for index in iter_indexes(mask):
+            bit = 1 << index
+            if total >> CARDS_IN_PACK & bit or (rules.packs == 1 and total & bit):
+                copies = "once" if rules.packs == 1 else "twice"
+                raise ValueError(
+                    f"{Card.from_index(index)} is dealt more than {copies} with "
+                    f"{rules.packs} pack(s) (D-DOUBLE)"
+                )
+            total = add_cards(total, bit)

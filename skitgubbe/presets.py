@@ -1,0 +1,182 @@
+"""One :class:`~skitgubbe.rules.Ruleset` for each documented rule system.
+
+Each preset cites its source: pagat (John McLeod's Skitgubbe page and its
+variants), the Flurst rules, the Swedish Goat Game (Howell and Merzbacher) and
+the Wizards of the Coast rules page. :data:`ALL` maps each name to its ruleset.
+
+>>> sorted(ALL) == sorted(NAMES)
+True
+>>> get("flurst") is FLURST
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from .rules import Beat, EmptyHand, PickUp, Ruleset, Runs
+
+__all__ = [
+    "ALL",
+    "ATLANTA",
+    "FLURST",
+    "HELMFRID",
+    "KOIRA",
+    "MAS",
+    "MATTIS",
+    "MYLLYMATTI",
+    "NAMES",
+    "PAGAT",
+    "SWEDISH_GOAT",
+    "TWO_PLAYER",
+    "WIZARDS",
+    "get",
+    "name_of",
+]
+
+#: pagat, "Skitgubbe": the classic Swedish game for 2-4 (best 3). Phase two is
+#: played with single cards, beaten within the suit or by a trump, and a player
+#: who does not beat picks up the top card only.
+PAGAT = Ruleset(
+    min_players=2,
+    max_players=4,
+    runs=Runs.SINGLE,
+    beat=Beat.SUIT,
+    pick_up=PickUp.TOP,
+)
+
+#: pagat, "Myllymatti": the Finnish ancestor, for 2-4; single cards only in phase
+#: two, the top card picked up, as in the classic game.
+MYLLYMATTI = Ruleset(
+    min_players=2,
+    max_players=4,
+    runs=Runs.SINGLE,
+    beat=Beat.SUIT,
+    pick_up=PickUp.TOP,
+)
+
+#: pagat, "All Players play to Each Trick" (Sten Helmfrid's version, also in
+#: Wikipedia's all-player tricks), for 2-6: runs in phase two, and a player who
+#: does not beat picks up the top play with every card in suit sequence with it.
+HELMFRID = Ruleset(
+    min_players=2,
+    max_players=6,
+    runs=Runs.ANY,
+    beat=Beat.SUIT,
+    pick_up=PickUp.TOP_JOINED,
+)
+
+#: pagat, "Mattis" (Norway), for 3-8: runs, the lowest (earliest) play picked up,
+#: and players who end phase one with no cards stay in as Blåmattis.
+MATTIS = Ruleset(
+    min_players=3,
+    max_players=8,
+    runs=Runs.ANY,
+    beat=Beat.SUIT,
+    pick_up=PickUp.BOTTOM,
+    empty_hand=EmptyHand.BLAMATTIS,
+)
+
+#: pagat, "Atlanta Variation", for exactly 3: runs, and the whole lowest joined
+#: run picked up, even across plays.
+ATLANTA = Ruleset(
+    min_players=3,
+    max_players=3,
+    runs=Runs.ANY,
+    beat=Beat.SUIT,
+    pick_up=PickUp.BOTTOM_JOINED,
+)
+
+#: pagat, "Koira" (Finland), for 3-8: runs, the lowest play picked up.
+KOIRA = Ruleset(
+    min_players=3,
+    max_players=8,
+    runs=Runs.ANY,
+    beat=Beat.SUIT,
+    pick_up=PickUp.BOTTOM,
+)
+
+#: pagat, "Mas with turned up trump", for 2-4: a different phase one; phase two as
+#: in the classic game.
+MAS = Ruleset(
+    min_players=2,
+    max_players=4,
+    runs=Runs.SINGLE,
+    beat=Beat.SUIT,
+    pick_up=PickUp.TOP,
+)
+
+#: pagat, "Two Player Game": the classic game for two, with a 12-card avstickshög
+#: set aside at the deal and drawn from after each kill.
+TWO_PLAYER = Ruleset(
+    min_players=2,
+    max_players=2,
+    runs=Runs.SINGLE,
+    beat=Beat.SUIT,
+    pick_up=PickUp.TOP,
+    avstickshog=12,
+)
+
+#: The Flurst rules ("Skitgubbe, a.k.a. Flurst"), for 3-8 (best 4-5): runs, beaten
+#: by any higher non-trump or any trump, the lowest joined run eaten.
+FLURST = Ruleset(
+    min_players=3,
+    max_players=8,
+    runs=Runs.ANY,
+    beat=Beat.ANY_SUIT,
+    pick_up=PickUp.BOTTOM_JOINED,
+)
+
+#: The Swedish Goat Game (Howell and Merzbacher), for 2-8 (3-6 sensible): runs,
+#: beaten within the suit led or by a trump, the lowest joined run eaten.
+SWEDISH_GOAT = Ruleset(
+    min_players=2,
+    max_players=8,
+    runs=Runs.ANY,
+    beat=Beat.SUIT,
+    pick_up=PickUp.BOTTOM_JOINED,
+)
+
+#: The Wizards of the Coast rules page (2002), for 3-6 (the page gives no range):
+#: runs of one suit, beaten in suit or by a higher trump, the lowest run eaten.
+WIZARDS = Ruleset(
+    min_players=3,
+    max_players=6,
+    runs=Runs.ANY,
+    beat=Beat.SUIT,
+    pick_up=PickUp.BOTTOM_JOINED,
+)
+
+#: Every preset by name.
+ALL: Mapping[str, Ruleset] = MappingProxyType(
+    {
+        "pagat": PAGAT,
+        "myllymatti": MYLLYMATTI,
+        "helmfrid": HELMFRID,
+        "mattis": MATTIS,
+        "atlanta": ATLANTA,
+        "koira": KOIRA,
+        "mas": MAS,
+        "two_player": TWO_PLAYER,
+        "flurst": FLURST,
+        "swedish_goat": SWEDISH_GOAT,
+        "wizards": WIZARDS,
+    }
+)
+
+#: The preset names, in the order of the rules catalogue.
+NAMES: tuple[str, ...] = tuple(ALL)
+
+
+def get(name: str) -> Ruleset:
+    """The preset called ``name``; raises :class:`KeyError` listing the names."""
+    try:
+        return ALL[name]
+    except KeyError:
+        raise KeyError(f"no preset {name!r}; the presets are: {', '.join(NAMES)}") from None
+
+
+def name_of(rules: Ruleset) -> str | None:
+    """The name of the first preset equal to ``rules``, or ``None`` for a variant."""
+    return next((name for name, preset in ALL.items() if preset == rules), None)
