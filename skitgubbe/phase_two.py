@@ -505,8 +505,9 @@ def _explain_play(state: PhaseTwoState, move: Move) -> IllegalMoveError:
     if not cards:
         return IllegalMoveError("a play names at least one card")
     if mask >> CARDS_IN_PACK:
+        twice = cards_of(mask >> CARDS_IN_PACK)[0]
         return IllegalMoveError(
-            f"identical cards never touch: a play holds one {cards[0]} at most", "P2-RUN-DOUBLE"
+            f"identical cards never touch: a play holds one {twice} at most", "P2-RUN-DOUBLE"
         )
     suit = cards[0].suit
     ranks = [card.rank for card in cards]
