@@ -162,20 +162,21 @@ def _run_allowed(runs: Runs, start: int, end: int) -> bool:
     return False
 
 
-_PLAYS: list[dict[int, Move]] = []
+#: For each setting of ``runs``: the plays a player may make from the cards of one
+#: suit, keyed by ``pattern | suit << 13 | player << 15``. Moves are shared values,
+#: so a cached tuple serves every state; the cache is emptied if it grows large.
+_PLAYS: dict[Runs, dict[int, tuple[Move, ...]]] = {runs: {} for runs in Runs}
+_PLAYS_LIMIT = 400_000
 
 
-def _plays_of(player: int) -> dict[int, Move]:
-    while len(_PLAYS) <= player:
-        _PLAYS.append({})
-    return _PLAYS[player]
-
-
-def _play(table: dict[int, Move], player: int, mask: int) -> Move:
-    move = table.get(mask)
-    if move is None:
-        move = table[mask] = Play.from_mask(player, mask)
-    return move
+def _plays(cache: dict[int, tuple[Move, ...]], runs: Runs, key: int) -> tuple[Move, ...]:
+    """The plays of ``key`` (see :data:`_PLAYS`), computed on a cache miss."""
+    pattern, suit, player = key & SUIT_BITS, (key >> 13) & 3, key >> 15
+    plays = tuple(Play.from_mask(player, run << (13 * suit)) for run in _subruns(pattern, runs))
+    if len(cache) >= _PLAYS_LIMIT:
+        cache.clear()
+    cache[key] = plays
+    return plays
 
 
 def _beats(context: Context, mask: int, top: int) -> bool:
@@ -266,26 +267,26 @@ def legal_moves(state: PhaseTwoState) -> tuple[Move, ...]:
         return (PickUp.from_mask(player, _pick(state)[0]),)
     context = state.context
     hand = state.hand_masks[player] & PACK_MASK
-    plays = _plays_of(player)
     runs = context.runs
+    cache = _PLAYS[runs]
+    seat = player << 15
     moves: list[Move] = []
     if table:
         top = table[-1].bit_length() - 1
         above = ~((2 << (top % 13)) - 1)
         for suit, only_above in context.plan[top // 13]:
-            shift = 13 * suit
-            pattern = (hand >> shift) & SUIT_BITS
+            pattern = (hand >> (13 * suit)) & SUIT_BITS
             if only_above:
                 pattern &= above
             if pattern:
-                for run in _subruns(pattern, runs):
-                    moves.append(_play(plays, player, run << shift))
+                key = pattern | suit << 13 | seat
+                moves += cache.get(key) or _plays(cache, runs, key)
     else:
-        for shift in (0, 13, 26, 39):
-            pattern = (hand >> shift) & SUIT_BITS
+        for suit in (0, 1, 2, 3):
+            pattern = (hand >> (13 * suit)) & SUIT_BITS
             if pattern:
-                for run in _subruns(pattern, runs):
-                    moves.append(_play(plays, player, run << shift))
+                key = pattern | suit << 13 | seat
+                moves += cache.get(key) or _plays(cache, runs, key)
     if context.high_trump and moves:
         high = _high_trump_bit(context, state.hand_masks, table)
         allowed = [m for m in moves if not m.mask & high or _kills(state, context, m.mask)]

@@ -113,6 +113,9 @@ class State:
         """
         if isinstance(move, str):
             move = parse_move(move)
+        for legal in self.legal_moves():
+            if legal is move:  # listed moves are shared values: a quick match
+                return self._successor(move)
         if move not in self.legal_moves():
             raise self._refusal(move)
         return self._successor(move)
@@ -225,6 +228,10 @@ class PhaseTwoState(State):
     @property
     def players(self) -> int:
         return len(self.hand_masks)
+
+    @property
+    def is_over(self) -> bool:
+        return self.turn < 0
 
     @property
     def to_act(self) -> tuple[int, ...]:
