@@ -1,6 +1,7 @@
 """Command line: watch a phase-two game between random players, move by move.
 
-    python -m skitgubbe --preset flurst --players 4 --seed 7
+Run ``python -m skitgubbe --preset flurst --players 4 --seed 7``; ``--help`` lists
+the options.
 """
 
 from __future__ import annotations

@@ -113,9 +113,6 @@ class State:
         """
         if isinstance(move, str):
             move = parse_move(move)
-        for legal in self.legal_moves():
-            if legal is move:  # listed moves are shared values: a quick match
-                return self._successor(move)
         if move not in self.legal_moves():
             raise self._refusal(move)
         return self._successor(move)
@@ -284,11 +281,19 @@ class PhaseTwoState(State):
             object.__setattr__(self, "_legal", moves)
         return moves
 
+    def apply(self, move: Move | str) -> PhaseTwoState:
+        # The same as State.apply, typed for phase two and without one indirection.
+        if isinstance(move, str):
+            move = parse_move(move)
+        for legal in self.legal_moves():
+            if legal is move:
+                return _phase_two.successor(self, move)
+        if move not in self.legal_moves():
+            raise self._refusal(move)
+        return _phase_two.successor(self, move)
+
     def explain(self, move: Move) -> IllegalMoveError | None:
         return _phase_two.explain(self, move)
-
-    def _successor(self, move: Move) -> State:
-        return _phase_two.successor(self, move)
 
     def view(self, player: int) -> PlayerView:
         if not 0 <= player < self.players:

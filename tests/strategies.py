@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 from hypothesis import strategies as st
@@ -11,7 +12,7 @@ import skitgubbe as sg
 from skitgubbe import presets
 
 #: Settings a random variant may change, with the values it may take.
-VARIANTS: dict[str, st.SearchStrategy[object]] = {
+VARIANTS: dict[str, st.SearchStrategy[Any]] = {
     "runs": st.sampled_from(sg.Runs),
     "beat": st.sampled_from(sg.Beat),
     "anti_trump": st.sampled_from(sg.AntiTrump),
