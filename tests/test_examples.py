@@ -1,0 +1,46 @@
+"""The examples and the command line run, and say what they should."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from skitgubbe.__main__ import main
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def run(*args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, check=True, timeout=120
+    )
+    return done.stdout
+
+
+def test_first_position_example_runs() -> None:
+    out = run(str(EXAMPLES / "first_position.py"))
+    assert "Refused: KH does not beat 2C 3C (P2-BEAT-SUIT)" in out
+    assert "Event: 2 killed 2C 3C 7C 8C 9C 10C JC" in out
+
+
+def test_compare_variants_example_runs() -> None:
+    out = run(str(EXAMPLES / "compare_variants.py"), "--games", "5")
+    assert "high-trump rule" in out and "moves/game" in out
+
+
+@pytest.mark.parametrize("preset", ["flurst", "pagat", "two_player", "mattis"])
+def test_command_line_plays_a_game_to_the_goat(
+    preset: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--preset", preset, "--seed", "4"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("Seat ") and "is the goat after" in last
+
+
+def test_command_line_refuses_a_wrong_player_count(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--preset", "pagat", "--players", "9"])
+    assert "these rules allow 2-4 players, not 9" in capsys.readouterr().err
