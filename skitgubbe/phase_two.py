@@ -579,9 +579,11 @@ def start_phase_two(
         )
     masks = tuple(mask_of(parse_cards(hand)) for hand in hands)
     reserve_cards = tuple(card.index for card in parse_cards(reserve))
-    if reserve_cards and len(reserve_cards) > rules.avstickshog:
+    if reserve_cards and not rules.avstickshog:
+        raise ValueError("these rules have no avstickshög to hold a reserve (P2-AVSTICKSHOG)")
+    if len(reserve_cards) > rules.avstickshog:
         raise ValueError(
-            f"an avstickshög of {len(reserve_cards)} cards, but the rules allow "
+            f"an avstickshög of {len(reserve_cards)} cards, but the rules set aside "
             f"{rules.avstickshog} (P2-AVSTICKSHOG)"
         )
     _check_copies(rules, [*masks, *(1 << i for i in reserve_cards)])
