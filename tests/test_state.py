@@ -49,7 +49,7 @@ def test_bad_set_ups_are_refused_with_a_clear_reason(
 
 def test_an_avstickshog_larger_than_the_rules_set_aside_is_refused() -> None:
     """P2-AVSTICKSHOG: the reserve holds at most the cards the rules set aside."""
-    with pytest.raises(ValueError, match="avstickshög of 13 cards.*set aside 12"):
+    with pytest.raises(ValueError, match=r"avstickshög of 13 cards.*set aside 12"):
         sg.start_phase_two(presets.TWO_PLAYER, ["AD", "2D"], "D", 0, reserve=sg.one_pack()[:13])
 
 
