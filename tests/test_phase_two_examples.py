@@ -9,27 +9,7 @@ from __future__ import annotations
 import skitgubbe as sg
 from skitgubbe import EventKind
 
-
-def play(state: sg.PhaseTwoState, *moves: str) -> sg.PhaseTwoState:
-    """The state after ``moves``, each of which must be legal."""
-    for move in moves:
-        after = state.apply(move)
-        assert isinstance(after, sg.PhaseTwoState)
-        state = after
-    return state
-
-
-def table(state: sg.PhaseTwoState) -> list[str]:
-    return [sg.format_cards(cards) for cards in state.table]
-
-
-def hand(state: sg.PhaseTwoState, player: int) -> str:
-    return sg.format_cards(state.hand(player))
-
-
-def kinds(state: sg.PhaseTwoState) -> list[tuple[EventKind, int]]:
-    return [(event.kind, event.player) for event in state.events]
-
+from .helpers import hand, kinds, play, table
 
 # -- The Swedish Goat Game (seed 002), diamonds trump --------------------------------
 

@@ -14,6 +14,8 @@ import pytest
 
 import skitgubbe as sg
 
+from .helpers import legal, play, refusal
+
 FLURST = sg.presets.FLURST
 #: Beaten within the suit or by a trump (pagat, Goat, Wizards, Helmfrid).
 IN_SUIT = attrs.evolve(FLURST, beat=sg.Beat.SUIT)
@@ -26,25 +28,7 @@ def start(
     rules: sg.Ruleset, hands: Sequence[str], *moves: str, trump: str = "D", leader: int = 0
 ) -> sg.PhaseTwoState:
     """Phase two from ``hands``, after ``moves`` have been played."""
-    state = sg.start_phase_two(rules, hands, trump, leader)
-    for move in moves:
-        after = state.apply(move)
-        assert isinstance(after, sg.PhaseTwoState)
-        state = after
-    return state
-
-
-def legal(state: sg.State) -> set[str]:
-    """The legal moves, in move notation."""
-    return {str(move) for move in state.legal_moves()}
-
-
-def refusal(state: sg.State, move: str) -> str | None:
-    """The rule ID that refuses ``move``; fails if the move is legal."""
-    with pytest.raises(sg.IllegalMoveError) as error:
-        state.check(move)
-    assert not state.is_legal(move)
-    return error.value.rule
+    return play(sg.start_phase_two(rules, hands, trump, leader), *moves)
 
 
 # -- P2-PLAY-SINGLE ------------------------------------------------------------------

@@ -13,36 +13,13 @@ import skitgubbe as sg
 from skitgubbe import EventKind, PickUpRule
 from skitgubbe.presets import FLURST, HELMFRID, KOIRA, MATTIS, PAGAT, SWEDISH_GOAT, TWO_PLAYER
 
+from .helpers import hand, killed, kinds, play, table
+
 
 def start(
     rules: sg.Ruleset, *hands: str, leader: int = 0, trump: str = "D", reserve: str = ""
 ) -> sg.PhaseTwoState:
     return sg.start_phase_two(rules, list(hands), trump=trump, leader=leader, reserve=reserve)
-
-
-def play(state: sg.PhaseTwoState, *moves: str) -> sg.PhaseTwoState:
-    """The state after ``moves``, each of which must be legal."""
-    for move in moves:
-        after = state.apply(move)
-        assert isinstance(after, sg.PhaseTwoState)
-        state = after
-    return state
-
-
-def table(state: sg.PhaseTwoState) -> list[str]:
-    return [sg.format_cards(cards) for cards in state.table]
-
-
-def hand(state: sg.PhaseTwoState, player: int) -> str:
-    return sg.format_cards(state.hand(player))
-
-
-def killed(state: sg.PhaseTwoState) -> str:
-    return sg.format_cards(state.killed)
-
-
-def kinds(state: sg.PhaseTwoState) -> list[tuple[EventKind, int]]:
-    return [(event.kind, event.player) for event in state.events]
 
 
 def pick_ups(state: sg.PhaseTwoState) -> list[str]:

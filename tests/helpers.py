@@ -1,0 +1,47 @@
+"""Small helpers shared by the scenario tests: play moves, read positions as text."""
+
+from __future__ import annotations
+
+import pytest
+
+import skitgubbe as sg
+
+
+def play(state: sg.PhaseTwoState, *moves: str) -> sg.PhaseTwoState:
+    """The state after ``moves``, each of which must be legal."""
+    for move in moves:
+        state = state.apply(move)
+    return state
+
+
+def table(state: sg.PhaseTwoState) -> list[str]:
+    """The plays on the table, earliest first, in card notation."""
+    return [sg.format_cards(cards) for cards in state.table]
+
+
+def hand(state: sg.PhaseTwoState, player: int) -> str:
+    """The hand of ``player`` in card notation."""
+    return sg.format_cards(state.hand(player))
+
+
+def killed(state: sg.PhaseTwoState) -> str:
+    """The killed cards in card notation."""
+    return sg.format_cards(state.killed)
+
+
+def kinds(state: sg.PhaseTwoState) -> list[tuple[sg.EventKind, int]]:
+    """The events of the last move, as (kind, player) pairs."""
+    return [(event.kind, event.player) for event in state.events]
+
+
+def legal(state: sg.State) -> set[str]:
+    """The legal moves, in move notation."""
+    return {str(move) for move in state.legal_moves()}
+
+
+def refusal(state: sg.State, move: str) -> str | None:
+    """The rule ID that refuses ``move``; fails if the move is legal."""
+    with pytest.raises(sg.IllegalMoveError) as error:
+        state.check(move)
+    assert not state.is_legal(move)
+    return error.value.rule
