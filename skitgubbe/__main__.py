@@ -7,7 +7,9 @@ the options.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from . import presets
 from .cards import format_cards
@@ -30,8 +32,9 @@ _SHOWN = {
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Deal random phase-two hands and print a game of uniformly random legal moves."""
+    script = Path(sys.argv[0]).name
     parser = argparse.ArgumentParser(
-        prog="python -m skitgubbe",
+        prog="python -m skitgubbe" if script == "__main__.py" else script,
         description="Play a phase-two game of Skitgubbe between random players.",
     )
     parser.add_argument("--preset", default="flurst", choices=presets.NAMES)

@@ -131,7 +131,9 @@ class Card:
     49
     """
 
+    #: The card's rank.
     rank: Rank = attrs.field(converter=Rank)
+    #: The card's suit.
     suit: Suit = attrs.field(converter=Suit)
 
     @property

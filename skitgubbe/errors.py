@@ -8,7 +8,7 @@ __all__ = ["IllegalMoveError"]
 class IllegalMoveError(ValueError):
     """A move the rules forbid in the current state.
 
-    ``rule`` is the ID of the rule that forbids it (from the rules catalogue), or
+    ``rule`` is the ID of the rule that forbids it (listed in the rules reference), or
     ``None`` when the move breaks no particular rule, such as a card the player
     does not hold or a move out of turn. The message says what is wrong.
     """

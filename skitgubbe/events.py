@@ -46,8 +46,11 @@ class EventKind(enum.Enum):
 class Event:
     """One thing that happened: its kind, the player concerned, and any cards."""
 
+    #: What happened.
     kind: EventKind
+    #: The seat it happened to.
     player: int
+    #: The cards concerned, as a multiset mask (see :attr:`cards`).
     mask: int = attrs.field(default=0, repr=False)
 
     @property

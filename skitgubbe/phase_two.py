@@ -1,6 +1,6 @@
 """Phase two, "beat it or eat it": legal moves and transitions.
 
-The player to act either beats the top play or picks up (RULES.md §5). A trick
+The player to act either beats the top play or picks up. A trick
 ends when it is killed (as many plays on the table as players in the game when
 it began, P2-KILL) or when its last cards are picked up (P2-EMPTIED). A player
 who plays their last card is out; the last player left in is the goat (P2-OUT).
@@ -35,7 +35,7 @@ from .rules import AntiTrump, Beat, EmptyHand, Ruleset, Runs
 from .rules import PickUp as PickUpRule
 from .state import PhaseTwoState
 
-__all__ = ["Context", "anti_trump_suit", "context_for", "start_phase_two"]
+__all__ = ["anti_trump_suit", "start_phase_two"]
 
 _FULL_SUITS = frozenset(SUIT_BITS << (13 * suit) for suit in range(4))
 _PICK_RULE = {

@@ -165,7 +165,7 @@ ALL: Mapping[str, Ruleset] = MappingProxyType(
     }
 )
 
-#: The preset names, in the order of the rules catalogue.
+#: The preset names, from the classic Swedish game to the American rule sets.
 NAMES: tuple[str, ...] = tuple(ALL)
 
 
@@ -178,5 +178,9 @@ def get(name: str) -> Ruleset:
 
 
 def name_of(rules: Ruleset) -> str | None:
-    """The name of the first preset equal to ``rules``, or ``None`` for a variant."""
+    """The name of the first preset equal to ``rules``, or ``None`` for a variant.
+
+    Presets that share every setting are equal values: ``pagat``, ``myllymatti`` and
+    ``mas`` differ only in phase one, so each of them is named ``"pagat"`` here.
+    """
     return next((name for name, preset in ALL.items() if preset == rules), None)

@@ -1,6 +1,6 @@
 """The :class:`Ruleset`: every rule setting of the engine, as one frozen value.
 
-Each field implements one or more rule IDs of the rules catalogue; the IDs and a
+Each field implements one or more rule IDs (see the rules reference); the IDs and a
 short description are kept in the field's metadata, so that programs (and the
 generated rules reference in the docs) can read them:
 
@@ -105,8 +105,13 @@ def _setting(default: Any, doc: str, *rules: str, validator: Any = None) -> Any:
     return attrs.field(default=default, validator=validator, metadata={"doc": doc, "rules": rules})
 
 
+def _whole_number(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{attribute.name} must be a whole number, not {value!r}")
+
+
 def _int_setting(default: int, doc: str, *rules: str) -> Any:
-    return _setting(default, doc, *rules, validator=attrs.validators.instance_of(int))
+    return _setting(default, doc, *rules, validator=_whole_number)
 
 
 @attrs.frozen

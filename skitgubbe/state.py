@@ -322,18 +322,31 @@ class PlayerView:
     Others' hands show only their sizes; face-down piles show only their sizes.
     """
 
+    #: The seat whose view this is.
     player: int
+    #: The current phase.
     phase: Phase
+    #: The trump suit, once it is known.
     trump: Suit | None
+    #: The player's own cards.
     hand: tuple[Card, ...]
+    #: How many cards each seat holds.
     hand_sizes: tuple[int, ...]
+    #: The plays on the table, earliest first (they lie face up).
     table: tuple[tuple[Card, ...], ...]
+    #: The cards of killed tricks (everyone saw them played).
     killed: tuple[Card, ...]
+    #: How many cards the face-down avstickshög holds.
     reserve_size: int
+    #: The seats that may act now.
     to_act: tuple[int, ...]
+    #: How many plays kill the current trick.
     trick_size: int
+    #: The seats that are out of the game.
     out: tuple[int, ...]
+    #: The goat, once the game is over.
     loser: int | None
+    #: The move that led here (moves are played face up).
     last_move: Move | None
 
 

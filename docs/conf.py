@@ -1,0 +1,381 @@
+"""Sphinx configuration for the skitgubbe documentation.
+
+Parts of the rules, presets and API pages are written at build time, from the
+library itself, so that they cannot disagree with the code:
+
+* ``rules_reference.rst``: every :class:`skitgubbe.Ruleset` field with its type,
+  default, rule IDs and description (from the field's metadata), and the meaning
+  of every member of the enum-typed settings (from their ``#:`` comments);
+* ``presets_reference.rst``: every preset in :data:`skitgubbe.presets.ALL`, its
+  player range, how it differs from ``Ruleset()`` and the source it cites;
+* ``api_public_names.rst``: the names :mod:`skitgubbe` exports, each linked to
+  the module that defines and documents it;
+* ``api_presets.rst``: an ``autodata`` entry for each preset, without its long
+  value.
+
+The generated files are git-ignored and left out of the toctree; the hand-written
+pages pull them in with ``.. include::``.
+"""
+
+from __future__ import annotations
+
+import enum
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+from sphinx.addnodes import pending_xref
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.pycode import ModuleAnalyzer
+
+DOCS = Path(__file__).resolve().parent
+# Document the checkout being built, even if another copy is installed.
+sys.path.insert(0, str(DOCS.parent))
+
+import skitgubbe  # noqa: E402
+from skitgubbe import presets  # noqa: E402
+from skitgubbe.rules import Ruleset  # noqa: E402
+
+# -- Project -------------------------------------------------------------------
+
+project = "skitgubbe"
+author = "the skitgubbe authors"
+copyright = "the skitgubbe authors"
+version = skitgubbe.__version__
+release = skitgubbe.__version__
+
+# -- General -------------------------------------------------------------------
+
+# The ``>>>`` examples in these pages and in the docstrings are run by pytest
+# (``--doctest-glob='*.rst'`` and ``--doctest-modules``), not by Sphinx.
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.viewcode",
+]
+
+#: Generated files, read through ``.. include::`` only.
+GENERATED = (
+    "rules_reference.rst",
+    "presets_reference.rst",
+    "api_public_names.rst",
+    "api_presets.rst",
+)
+
+exclude_patterns = ["_build", *GENERATED]
+root_doc = "index"
+language = "en"
+nitpicky = False
+default_role = "py:obj"
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_typehints_format = "short"
+autodoc_class_signature = "mixed"
+autodoc_preserve_defaults = False
+# Every automodule directive in api.rst says which members it documents; a
+# default "members" here would override those lists.
+autodoc_default_options = {"show-inheritance": True}
+
+# -- HTML ----------------------------------------------------------------------
+
+html_theme = "alabaster"
+html_title = f"skitgubbe {release}"
+html_theme_options = {
+    "description": "A rules engine for the Skitgubbe family of card games",
+    "fixed_sidebar": True,
+}
+
+# -- Generated pages -------------------------------------------------------------
+
+RULES = "skitgubbe.rules"
+
+
+def attribute_docs(module: str) -> dict[tuple[str, str], str]:
+    """The ``#:`` comments of a module, by (class name or ``""``, attribute name)."""
+    found = ModuleAnalyzer.for_module(module).find_attr_docs()
+    return {key: " ".join(line.strip() for line in lines).strip() for key, lines in found.items()}
+
+
+def literal(text: object) -> str:
+    """``text`` as an inline literal."""
+    return f"``{text}``"
+
+
+def value_ref(value: object) -> str:
+    """A setting's value as inline reST, linked to its enum member when it has one."""
+    if isinstance(value, enum.Enum):
+        cls = type(value)
+        target = f"{cls.__module__}.{cls.__qualname__}.{value.name}"
+        return f":py:attr:`{cls.__name__}.{value.name} <{target}>`"
+    return literal(repr(value))
+
+
+def type_ref(kind: object) -> str:
+    """A field's type as inline reST, linked to the enum class when it is one."""
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return f":py:class:`~{kind.__module__}.{kind.__qualname__}`"
+    if isinstance(kind, type):
+        return literal(kind.__name__)
+    return literal(kind)
+
+
+def heading(title: str, underline: str) -> list[str]:
+    return [title, underline * len(title), ""]
+
+
+def ruleset_fields() -> tuple[attrs.Attribute[Any], ...]:
+    """The fields of :class:`Ruleset`, with their types resolved."""
+    attrs.resolve_types(Ruleset)
+    return attrs.fields(Ruleset)
+
+
+def field_rule_ids(field: attrs.Attribute[Any]) -> tuple[str, ...]:
+    rules: tuple[str, ...] = field.metadata["rules"]
+    return rules
+
+
+def rules_reference() -> Iterator[str]:
+    """The lines of ``rules_reference.rst``."""
+    member_docs = attribute_docs(RULES)
+    fields = ruleset_fields()
+    same_as = presets.name_of(Ruleset())
+    yield ".. This file is generated by docs/conf.py from skitgubbe.Ruleset; do not edit."
+    yield ""
+    yield from heading("Settings", "-")
+    yield (
+        f"A :py:class:`~{RULES}.Ruleset` has {len(fields)} settings. Each one below gives "
+        "its type, its default, the rule IDs it implements and what it decides."
+    )
+    if same_as is not None:
+        yield f"Taken together, the defaults are the preset {literal(same_as)}."
+    yield ""
+    for field in fields:
+        yield from heading(literal(field.name), "~")
+        yield f":Type: {type_ref(field.type)}"
+        yield f":Default: {value_ref(field.default)}"
+        yield f":Rule IDs: {', '.join(literal(rule) for rule in field_rule_ids(field))}"
+        yield ""
+        yield field.metadata["doc"]
+        yield ""
+        kind = field.type
+        if isinstance(kind, type) and issubclass(kind, enum.Enum):
+            yield "The possible values:"
+            yield ""
+            for member in kind:
+                meaning = member_docs.get((kind.__name__, member.name), "")
+                yield f"{value_ref(member)} (``{member.value!r}``)"
+                yield f"   {meaning or 'No description.'}"
+                yield ""
+    yield from heading("Rule IDs", "-")
+    yield (
+        "Every rule ID that a setting implements, and the settings that implement it. "
+        "An :py:class:`~skitgubbe.errors.IllegalMoveError` names one of these IDs, or "
+        "the ID of a rule that every rule system shares and so needs no setting, such "
+        "as ``P2-OUT`` for a move by a player who is already out."
+    )
+    yield ""
+    by_rule: dict[str, list[str]] = {}
+    for field in fields:
+        for rule in field_rule_ids(field):
+            by_rule.setdefault(rule, []).append(field.name)
+    yield from list_table(
+        ("Rule ID", "Settings"),
+        (
+            (literal(rule), ", ".join(literal(name) for name in names))
+            for rule, names in sorted(by_rule.items())
+        ),
+        widths="1 2",
+    )
+
+
+Cell = str | list[str]
+
+
+def list_table(
+    header: tuple[str, ...], rows: Iterable[tuple[Cell, ...]], widths: str
+) -> Iterator[str]:
+    """A ``list-table`` directive; a cell given as a list becomes a bullet list."""
+    yield ".. list-table::"
+    yield "   :header-rows: 1"
+    yield f"   :widths: {widths}"
+    yield ""
+    for row in (header, *rows):
+        for index, cell in enumerate(row):
+            bullet = "   * - " if index == 0 else "     - "
+            if isinstance(cell, str):
+                yield bullet + cell
+            else:
+                yield bullet + "* " + cell[0]
+                for item in cell[1:]:
+                    yield "       * " + item
+    yield ""
+
+
+def preset_attribute(ruleset: Ruleset) -> str:
+    """The name under which :mod:`skitgubbe.presets` defines ``ruleset``."""
+    for name in presets.__all__:
+        if getattr(presets, name) is ruleset:
+            return name
+    raise LookupError(f"{ruleset!r} is not a module-level preset")
+
+
+def presets_reference() -> Iterator[str]:
+    """The lines of ``presets_reference.rst``."""
+    defaults = Ruleset()
+    comments = attribute_docs(presets.__name__)
+    compared = [f for f in ruleset_fields() if f.name not in ("min_players", "max_players")]
+    yield ".. This file is generated by docs/conf.py from skitgubbe.presets; do not edit."
+    yield ""
+    rows: list[tuple[Cell, ...]] = []
+    for name, ruleset in presets.ALL.items():
+        changes = [
+            f"{literal(field.name)} = {value_ref(getattr(ruleset, field.name))}"
+            for field in compared
+            if getattr(ruleset, field.name) != getattr(defaults, field.name)
+        ]
+        if ruleset.min_players == ruleset.max_players:
+            players = str(ruleset.min_players)
+        else:
+            players = f"{ruleset.min_players}-{ruleset.max_players}"
+        attribute = f"{presets.__name__}.{preset_attribute(ruleset)}"
+        rows.append(
+            (
+                f"{literal(name)} (:py:data:`~{attribute}`)",
+                players,
+                changes or "none: these are the defaults",
+            )
+        )
+    yield from list_table(("Preset", "Players", "Settings that differ"), rows, widths="2 1 4")
+    yield from heading("What each preset follows", "-")
+    yield (
+        "Each preset names the text it follows, and says in a line what that text "
+        "asks of phase two:"
+    )
+    yield ""
+    for name, ruleset in presets.ALL.items():
+        comment = comments.get(("", preset_attribute(ruleset)), "")
+        yield literal(name)
+        yield f"   {comment or 'No source given.'}"
+        yield ""
+
+
+def api_public_names() -> Iterator[str]:
+    """The lines of ``api_public_names.rst``: each exported name, linked to its definition."""
+    yield ".. This file is generated by docs/conf.py from skitgubbe.__all__; do not edit."
+    yield ""
+    rows: list[tuple[Cell, ...]] = []
+    for name in skitgubbe.__all__:
+        obj = getattr(skitgubbe, name)
+        if isinstance(obj, type(skitgubbe)):
+            target = f":py:mod:`{obj.__name__}` (module)"
+        else:
+            module, qualname = obj.__module__, obj.__qualname__
+            if not isinstance(obj, type):
+                role, kind = "func", "function"
+            elif issubclass(obj, BaseException):
+                role, kind = "exc", "exception"
+            else:
+                role, kind = "class", "class"
+            target = f":py:{role}:`{module}.{qualname}` ({kind})"
+        rows.append((literal(f"skitgubbe.{name}"), target))
+    yield from list_table(("Name", "Defined and documented as"), rows, widths="1 2")
+
+
+def api_presets() -> Iterator[str]:
+    """The lines of ``api_presets.rst``: each preset as data, without its long value."""
+    yield ".. This file is generated by docs/conf.py from skitgubbe.presets; do not edit."
+    yield ""
+    for ruleset in presets.ALL.values():
+        yield f".. autodata:: {presets.__name__}.{preset_attribute(ruleset)}"
+        yield "   :no-value:"
+        yield ""
+
+
+def write_if_changed(path: Path, lines: Iterable[str]) -> None:
+    """Write ``path`` unless it already holds exactly these lines (keeps builds incremental)."""
+    text = "\n".join(lines).rstrip("\n") + "\n"
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
+def generate(app: Sphinx) -> None:
+    """Write the generated pages into the source directory (``builder-inited``)."""
+    srcdir = Path(app.srcdir)
+    write_if_changed(srcdir / "rules_reference.rst", rules_reference())
+    write_if_changed(srcdir / "presets_reference.rst", presets_reference())
+    write_if_changed(srcdir / "api_public_names.rst", api_public_names())
+    write_if_changed(srcdir / "api_presets.rst", api_presets())
+
+
+def document_ruleset_field(
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """Give each :class:`Ruleset` field, which has no docstring, its metadata as one."""
+    prefix = f"{RULES}.Ruleset."
+    if what != "attribute" or not name.startswith(prefix) or lines:
+        return
+    field = attrs.fields_dict(Ruleset).get(name[len(prefix) :])
+    if field is None:
+        return
+    rules = ", ".join(literal(rule) for rule in field_rule_ids(field))
+    lines.extend([field.metadata["doc"], "", f"Rule IDs: {rules}.", ""])
+
+
+def enum_signature(
+    app: Sphinx,
+    what: str,
+    name: str,
+    obj: object,
+    options: object,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str, str | None] | None:
+    """Show enum classes without the ``(value)`` signature of their constructor."""
+    if what == "class" and isinstance(obj, type) and issubclass(obj, enum.Enum):
+        return "", return_annotation
+    return None
+
+
+def resolve_short_name(
+    app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: Any
+) -> Any:
+    """Resolve a Python reference that names an object by a name Sphinx cannot find.
+
+    Docstrings name objects as their module sees them (``Suit`` inside
+    :mod:`skitgubbe.phase_two`), or by the package's re-export
+    (``skitgubbe.start_phase_two``); each is documented once, in its defining
+    module. Such a reference is pointed at that definition when it is unique.
+    Returns the resolved reference node, or ``None`` to leave the reference alone.
+    """
+    if node.get("refdomain") != "py":
+        return None
+    target: str = node["reftarget"]
+    domain = env.domains.python_domain
+    exported: object = None
+    if target.startswith("skitgubbe."):
+        exported = getattr(skitgubbe, target.removeprefix("skitgubbe."), None)
+    module = getattr(exported, "__module__", None)
+    qualname = getattr(exported, "__qualname__", None)
+    if isinstance(module, str) and isinstance(qualname, str):
+        candidates = [f"{module}.{qualname}"]
+    else:
+        suffix = "." + target
+        candidates = [name for name in domain.objects if name.endswith(suffix)]
+    if len(candidates) != 1 or candidates[0] not in domain.objects:
+        return None
+    retargeted = node.deepcopy()
+    retargeted["reftarget"] = candidates[0]
+    return domain.resolve_xref(
+        env, node["refdoc"], app.builder, node["reftype"], candidates[0], retargeted, contnode
+    )
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("builder-inited", generate)
+    app.connect("autodoc-process-docstring", document_ruleset_field)
+    app.connect("autodoc-process-signature", enum_signature)
+    app.connect("missing-reference", resolve_short_name)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
