@@ -81,6 +81,7 @@ class Context:
         "kill_on_trump",
         "pick",
         "plan",
+        "plays",
         "rules",
         "runs",
         "trump",
@@ -102,6 +103,7 @@ class Context:
         self.avstickshog = rules.avstickshog > 0
         self.beat_rule = "P2-BEAT-SUIT" if rules.beat is Beat.SUIT else "P2-BEAT-ANY-SUIT"
         self.plan = tuple(self._plan(top, rules.beat) for top in range(4))
+        self.plays = _PLAYS[rules.runs]
 
     def _plan(self, top: int, beat: Beat) -> tuple[tuple[int, bool], ...]:
         """For a top play of suit ``top``: the suits that may beat it, and whether
@@ -190,6 +192,18 @@ def _beats(context: Context, mask: int, top: int) -> bool:
     return False
 
 
+#: Pick-up moves, keyed by ``mask << 5 | player``.
+_PICK_UPS: dict[int, Move] = {}
+
+
+def _pick_up(player: int, mask: int) -> Move:
+    """The shared pick-up move of ``player`` taking the cards of ``mask``."""
+    move = _PICK_UPS.get(mask << 5 | player)
+    if move is None:
+        move = _PICK_UPS[mask << 5 | player] = PickUp.from_mask(player, mask)
+    return move
+
+
 def _kills(state: PhaseTwoState, context: Context, mask: int) -> bool:
     """Whether playing ``mask`` now ends the trick by a kill."""
     table = state.table_masks
@@ -264,11 +278,11 @@ def legal_moves(state: PhaseTwoState) -> tuple[Move, ...]:
         return ()
     table = state.table_masks
     if table and (state.forced or state.blamattis >> player & 1):
-        return (PickUp.from_mask(player, _pick(state)[0]),)
+        return (_pick_up(player, _pick(state)[0]),)
     context = state.context
     hand = state.hand_masks[player] & PACK_MASK
     runs = context.runs
-    cache = _PLAYS[runs]
+    cache = context.plays
     seat = player << 15
     moves: list[Move] = []
     if table:
@@ -295,7 +309,7 @@ def legal_moves(state: PhaseTwoState) -> tuple[Move, ...]:
         if allowed or table:
             moves = allowed
     if table:
-        moves.append(PickUp.from_mask(player, _pick(state)[0]))
+        moves.append(_pick_up(player, _pick(state)[0]))
     return tuple(moves)
 
 
