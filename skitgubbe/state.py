@@ -83,9 +83,6 @@ class State:
         """Why ``move`` is illegal here, or ``None`` if it is legal."""
         raise NotImplementedError
 
-    def _successor(self, move: Move) -> State:
-        raise NotImplementedError
-
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see of this state."""
         raise NotImplementedError
@@ -101,27 +98,29 @@ class State:
 
     def check(self, move: Move | str) -> None:
         """Raise :class:`IllegalMoveError`, naming the rule, if ``move`` is illegal."""
-        if isinstance(move, str):
-            move = parse_move(move)
-        if move not in self.legal_moves():
-            raise self._refusal(move)
+        self._validated(move)
 
     def apply(self, move: Move | str) -> State:
         """The state after ``move`` (a move or its text); this state is unchanged.
 
         Raises :class:`IllegalMoveError` naming the rule if the move is illegal.
         """
+        raise NotImplementedError
+
+    def _validated(self, move: Move | str) -> Move:
+        """``move`` as a move object, once it is known to be legal here."""
         if isinstance(move, str):
             move = parse_move(move)
-        if move not in self.legal_moves():
-            raise self._refusal(move)
-        return self._successor(move)
-
-    def _refusal(self, move: Move) -> IllegalMoveError:
-        error = self.explain(move)
-        if error is None:  # pragma: no cover - explain and legal_moves must agree
-            raise AssertionError(f"{move} is refused but no rule forbids it")
-        return error
+        legal = self.legal_moves()
+        for listed in legal:
+            if listed is move:  # listed moves are shared values: the usual, quick case
+                return move
+        if move not in legal:
+            error = self.explain(move)
+            if error is None:  # pragma: no cover - explain and legal_moves must agree
+                raise AssertionError(f"{move} is refused but no rule forbids it")
+            raise error
+        return move
 
 
 def _no_cache() -> tuple[Move, ...] | None:
@@ -282,15 +281,7 @@ class PhaseTwoState(State):
         return moves
 
     def apply(self, move: Move | str) -> PhaseTwoState:
-        # The same as State.apply, typed for phase two and without one indirection.
-        if isinstance(move, str):
-            move = parse_move(move)
-        for legal in self.legal_moves():
-            if legal is move:
-                return _phase_two.successor(self, move)
-        if move not in self.legal_moves():
-            raise self._refusal(move)
-        return _phase_two.successor(self, move)
+        return _phase_two.successor(self, self._validated(move))
 
     def explain(self, move: Move) -> IllegalMoveError | None:
         return _phase_two.explain(self, move)
