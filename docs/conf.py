@@ -156,7 +156,8 @@ def rules_reference() -> Iterator[str]:
         yield from heading(literal(field.name), "~")
         yield f":Type: {type_ref(field.type)}"
         yield f":Default: {value_ref(field.default)}"
-        yield f":Rule IDs: {', '.join(literal(rule) for rule in field_rule_ids(field))}"
+        ids = field_rule_ids(field)
+        yield f":Rule IDs: {', '.join(literal(rule) for rule in ids) if ids else 'none'}"
         yield ""
         yield field.metadata["doc"]
         yield ""
@@ -320,7 +321,7 @@ def document_ruleset_field(
     field = attrs.fields_dict(Ruleset).get(name[len(prefix) :])
     if field is None:
         return
-    rules = ", ".join(literal(rule) for rule in field_rule_ids(field))
+    rules = ", ".join(literal(rule) for rule in field_rule_ids(field)) or "none"
     lines.extend([field.metadata["doc"], "", f"Rule IDs: {rules}.", ""])
 
 

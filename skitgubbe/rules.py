@@ -124,12 +124,8 @@ class Ruleset:
     The fields, their rule IDs and their meaning are listed in the rules reference.
     """
 
-    min_players: int = _int_setting(
-        3, "Fewest players the rule system allows at the table.", "D-HAND-3"
-    )
-    max_players: int = _int_setting(
-        8, "Most players the rule system allows at the table.", "D-HAND-3"
-    )
+    min_players: int = _int_setting(3, "Fewest players the rule system allows at the table.")
+    max_players: int = _int_setting(8, "Most players the rule system allows at the table.")
     packs: int = _int_setting(
         1,
         "Packs shuffled together: 1, or 2 for the double deck, where identical cards "
