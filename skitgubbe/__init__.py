@@ -29,11 +29,28 @@ from .cards import (
 )
 from .errors import IllegalMoveError
 from .events import Event, EventKind
-from .moves import Move, PickUp, Play, parse_move
+from .moves import Dare, Done, Gather, Move, PickUp, Play, Sluff, Store, Swap, parse_move
+from .phase_one import deal
 from .phase_two import anti_trump_suit, start_phase_two
-from .rules import AntiTrump, Beat, EmptyHand, Ruleset, RulesetError, Runs
+from .rules import (
+    AntiTrump,
+    Beat,
+    Dreck,
+    EmptyHand,
+    FirstLead,
+    OpeningLeader,
+    PhaseOneEnd,
+    Ruleset,
+    RulesetError,
+    Runs,
+    Ties,
+    Trick,
+    TrumpCard,
+    Unfinished,
+)
 from .rules import PickUp as PickUpRule
-from .state import Phase, PhaseTwoState, PlayerView, State
+from .rules import Sluff as SluffRule
+from .state import Deal, Phase, PhaseOneState, PhaseTwoState, PlayerView, State
 
 __version__ = "0.1.0"
 
@@ -41,12 +58,21 @@ __all__ = [
     "AntiTrump",
     "Beat",
     "Card",
+    "Dare",
+    "Deal",
+    "Done",
+    "Dreck",
     "EmptyHand",
     "Event",
     "EventKind",
+    "FirstLead",
+    "Gather",
     "IllegalMoveError",
     "Move",
+    "OpeningLeader",
     "Phase",
+    "PhaseOneEnd",
+    "PhaseOneState",
     "PhaseTwoState",
     "PickUp",
     "PickUpRule",
@@ -56,9 +82,18 @@ __all__ = [
     "Ruleset",
     "RulesetError",
     "Runs",
+    "Sluff",
+    "SluffRule",
     "State",
+    "Store",
     "Suit",
+    "Swap",
+    "Ties",
+    "Trick",
+    "TrumpCard",
+    "Unfinished",
     "anti_trump_suit",
+    "deal",
     "format_cards",
     "is_run",
     "one_pack",

@@ -40,6 +40,37 @@ class EventKind(enum.Enum):
     LEADS = "leads"
     #: The game is over and the player is the goat.
     GOAT = "goat"
+    #: Phase one: the player turned the top card of the stock and played it (P1-DARE).
+    DARED = "dared"
+    #: Phase one: the player sluffed cards onto the trick.
+    SLUFFED = "sluffed"
+    #: Phase one: the player declared no more sluffing on the trick.
+    DONE = "done"
+    #: Phase one: the round tied; the tied players play again (P1-TIE-REPLAY).
+    TIED = "tied"
+    #: Phase one: the player won the trick.
+    WON = "won"
+    #: Phase one: the player took cards into their won pile outside a win (a split,
+    #: a deal-out or taking back an unfinished trick).
+    TOOK = "took"
+    #: Phase one: the player drew cards from the stock into hand.
+    DREW_STOCK = "drew from the stock"
+    #: Phase one: the player drew the trump card and set it aside (D-TRUMP-LAST).
+    DREW_TRUMP_CARD = "drew the trump card"
+    #: Mas: the player picked up the led card.
+    PICKED_LED = "picked up the led card"
+    #: Mas: the player stored three trumps for phase two.
+    STORED = "stored"
+    #: Mas: the player exchanged the 2 of trumps for the turned-up card.
+    SWAPPED = "swapped"
+    #: Phase one is over.
+    PHASE_ONE_OVER = "ended phase one"
+    #: The trump card was turned: its suit is trump (I-TRUMP).
+    TRUMP = "turned the trump card"
+    #: The player gave up low cards to the dreck (I-DRECK).
+    GAVE_DRECK = "gave to the dreck"
+    #: The player received dreck cards (I-DRECK).
+    GOT_DRECK = "got from the dreck"
 
 
 @attrs.frozen

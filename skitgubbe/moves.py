@@ -24,7 +24,18 @@ import attrs
 
 from .cards import Card, cards_of, format_cards, mask_of, parse_cards
 
-__all__ = ["Move", "PickUp", "Play", "parse_move"]
+__all__ = [
+    "Dare",
+    "Done",
+    "Gather",
+    "Move",
+    "PickUp",
+    "Play",
+    "Sluff",
+    "Store",
+    "Swap",
+    "parse_move",
+]
 
 
 def _to_cards(value: str | Iterable[Card | str]) -> tuple[Card, ...]:
@@ -42,9 +53,11 @@ class Move:
 
     #: The word that names the move in notation.
     verb: ClassVar[str] = ""
+    #: Whether the move names the cards it moves.
+    takes_cards: ClassVar[bool] = True
 
     player: int = attrs.field(validator=_check_player)
-    cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
+    cards: tuple[Card, ...] = attrs.field(default=(), converter=_to_cards)
     _mask: int = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -101,20 +114,77 @@ class PickUp(Move):
     verb: ClassVar[str] = "pick"
 
 
-MOVE_TYPES: dict[str, type[Move]] = {cls.verb: cls for cls in (Play, PickUp)}
+@attrs.frozen(eq=False, repr=False)
+class Dare(Move):
+    """Phase one: turn the top card of the stock and play it (P1-DARE).
+
+    The card is unknown until the move is applied, so ``cards`` is empty.
+    """
+
+    verb: ClassVar[str] = "dare"
+    takes_cards: ClassVar[bool] = False
+
+
+@attrs.frozen(eq=False, repr=False)
+class Sluff(Move):
+    """Phase one: add matching cards to the trick out of turn, then refill the hand."""
+
+    verb: ClassVar[str] = "sluff"
+
+
+@attrs.frozen(eq=False, repr=False)
+class Done(Move):
+    """Phase one: declare that one will sluff no more on the decided trick (or pass
+    the sluffing window)."""
+
+    verb: ClassVar[str] = "done"
+    takes_cards: ClassVar[bool] = False
+
+
+@attrs.frozen(eq=False, repr=False)
+class Gather(Move):
+    """Phase one: the winner takes the decided trick, ending its sluffing."""
+
+    verb: ClassVar[str] = "gather"
+    takes_cards: ClassVar[bool] = False
+
+
+@attrs.frozen(eq=False, repr=False)
+class Store(Move):
+    """Mas: show a hand of exactly three trumps, store it for phase two and draw
+    three new cards (P1-MAS)."""
+
+    verb: ClassVar[str] = "store"
+
+
+@attrs.frozen(eq=False, repr=False)
+class Swap(Move):
+    """Mas: exchange the 2 of trumps (the move's card) for the turned-up card (P1-MAS)."""
+
+    verb: ClassVar[str] = "swap"
+
+
+MOVE_TYPES: dict[str, type[Move]] = {
+    cls.verb: cls for cls in (Play, PickUp, Dare, Sluff, Done, Gather, Store, Swap)
+}
 
 
 def parse_move(text: str) -> Move:
     """Parse a move written as ``"<seat> <verb> <cards>"``.
 
-    Verbs: ``play`` and ``pick``. Raises :class:`ValueError` naming what is wrong.
+    Verbs: ``play``, ``pick``, ``sluff``, ``store`` and ``swap`` name their cards;
+    ``dare``, ``done`` and ``gather`` name none. Raises :class:`ValueError`
+    naming what is wrong.
 
     >>> parse_move("0 pick 2C 3C")
     PickUp(player=0, cards='2C 3C')
+    >>> parse_move("1 dare")
+    Dare(player=1, cards='')
     >>> parse_move("0 eat 2C")
     Traceback (most recent call last):
     ...
-    ValueError: unknown move verb 'eat' in '0 eat 2C' (expected one of: play, pick)
+    ValueError: unknown move verb 'eat' in '0 eat 2C' (expected one of: play, pick, dare, \
+sluff, done, gather, store, swap)
     """
     if not isinstance(text, str):
         raise TypeError(f"a move's text must be a string, not {type(text).__name__}")
@@ -130,6 +200,8 @@ def parse_move(text: str) -> Move:
             f"unknown move verb {words[1]!r} in {text!r} (expected one of: {', '.join(MOVE_TYPES)})"
         )
     cards = parse_cards(words[2]) if len(words) > 2 else ()
-    if not cards:
+    if cls.takes_cards and not cards:
         raise ValueError(f"a {verb} names its cards: {text!r}")
+    if not cls.takes_cards and cards:
+        raise ValueError(f"a {verb} names no cards: {text!r}")
     return cls(int(seat), cards)

@@ -449,6 +449,7 @@ def successor(state: PhaseTwoState, move: Move) -> PhaseTwoState:
         context,
         move,
         tuple(notes),
+        state.out_of_play_mask,
     )
 
 
@@ -606,9 +607,24 @@ def start_phase_two(
         raise ValueError(f"the leader must be a seat from 0 to {players - 1}, not {leader!r}")
     if not any(masks):
         raise ValueError("no player holds a card")
+    return begin(rules, masks, trump_suit, leader, reserve_cards)
 
+
+def begin(
+    rules: Ruleset,
+    masks: tuple[int, ...],
+    trump_suit: Suit,
+    leader: int,
+    reserve_cards: tuple[int, ...] = (),
+    *,
+    notes: Sequence[Event] = (),
+    out_of_play: int = 0,
+    last_move: Move | None = None,
+) -> PhaseTwoState:
+    """The first phase-two state from checked hands (I-EMPTY, I-BLAMATTIS, I-LEADER)."""
+    players = len(masks)
     empty = [seat for seat, mask in enumerate(masks) if not mask]
-    notes: list[Event] = []
+    notes = list(notes)
     every = (1 << players) - 1
     blamattis = 0
     goat = -1
@@ -645,8 +661,9 @@ def start_phase_two(
         goat,
         -1,
         context,
-        None,
+        last_move,
         tuple(notes),
+        out_of_play,
     )
 
 

@@ -14,8 +14,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Any
 
-from .rules import Beat, EmptyHand, PickUp, Ruleset, Runs
+from .rules import (
+    Beat,
+    Dreck,
+    EmptyHand,
+    FirstLead,
+    OpeningLeader,
+    PhaseOneEnd,
+    PickUp,
+    Ruleset,
+    Runs,
+    Sluff,
+    Trick,
+    TrumpCard,
+)
+
+# Phase one of the classic Swedish game (pagat): two-card tricks with bounces,
+# daring, no sluffing; the trump card is the last of the stock, and its drawer
+# leads phase two; no shit cards.
+_CLASSIC: dict[str, Any] = {
+    "trick": Trick.TWO,
+    "must_match": False,
+    "sluff": Sluff.NONE,
+    "first_lead": FirstLead.LEFT_OF_DEALER,
+    "opening_leader": OpeningLeader.TRUMP_DRAWER,
+    "dreck": Dreck.NONE,
+}
 
 __all__ = [
     "ALL",
@@ -39,6 +65,7 @@ __all__ = [
 #: played with single cards, beaten within the suit or by a trump, and a player
 #: who does not beat picks up the top card only.
 PAGAT = Ruleset(
+    **_CLASSIC,
     min_players=2,
     max_players=4,
     runs=Runs.SINGLE,
@@ -49,6 +76,7 @@ PAGAT = Ruleset(
 #: pagat, "Myllymatti": the Finnish ancestor, for 2-4; single cards only in phase
 #: two, the top card picked up, as in the classic game.
 MYLLYMATTI = Ruleset(
+    **_CLASSIC,
     min_players=2,
     max_players=4,
     runs=Runs.SINGLE,
@@ -60,6 +88,13 @@ MYLLYMATTI = Ruleset(
 #: Wikipedia's all-player tricks), for 2-6: runs in phase two, and a player who
 #: does not beat picks up the top play with every card in suit sequence with it.
 HELMFRID = Ruleset(
+    multi=True,
+    must_match=False,
+    sluff=Sluff.WINDOW,
+    first_lead=FirstLead.LEFT_OF_DEALER,
+    opening_leader=OpeningLeader.TRUMP_DRAWER,
+    dreck=Dreck.LOW,
+    dreck_below=5,
     min_players=2,
     max_players=6,
     runs=Runs.ANY,
@@ -70,6 +105,11 @@ HELMFRID = Ruleset(
 #: pagat, "Mattis" (Norway), for 3-8: runs, the lowest (earliest) play picked up,
 #: and players who end phase one with no cards stay in as Blåmattis.
 MATTIS = Ruleset(
+    must_match=False,
+    sluff=Sluff.NONE,
+    first_lead=FirstLead.LEFT_OF_DEALER,
+    opening_leader=OpeningLeader.TRUMP_DRAWER,
+    dreck=Dreck.NONE,
     min_players=3,
     max_players=8,
     runs=Runs.ANY,
@@ -81,6 +121,9 @@ MATTIS = Ruleset(
 #: pagat, "Atlanta Variation", for exactly 3: runs, and the whole lowest joined
 #: run picked up, even across plays.
 ATLANTA = Ruleset(
+    sluff=Sluff.ATLANTA,
+    first_lead=FirstLead.LEFT_OF_DEALER,
+    opening_leader=OpeningLeader.TRUMP_DRAWER,
     min_players=3,
     max_players=3,
     runs=Runs.ANY,
@@ -90,6 +133,12 @@ ATLANTA = Ruleset(
 
 #: pagat, "Koira" (Finland), for 3-8: runs, the lowest play picked up.
 KOIRA = Ruleset(
+    must_match=False,
+    sluff=Sluff.NONE,
+    end=PhaseOneEnd.SKIP_ALL,
+    first_lead=FirstLead.LEFT_OF_DEALER,
+    opening_leader=OpeningLeader.TRUMP_DRAWER,
+    dreck=Dreck.NONE,
     min_players=3,
     max_players=8,
     runs=Runs.ANY,
@@ -100,6 +149,14 @@ KOIRA = Ruleset(
 #: pagat, "Mas with turned up trump", for 2-4: a different phase one; phase two as
 #: in the classic game.
 MAS = Ruleset(
+    trick=Trick.MAS,
+    trump_card=TrumpCard.TURNED_UP,
+    dare=False,
+    must_match=False,
+    sluff=Sluff.NONE,
+    first_lead=FirstLead.LEFT_OF_DEALER,
+    opening_leader=OpeningLeader.TRUMP_DRAWER,
+    dreck=Dreck.NONE,
     min_players=2,
     max_players=4,
     runs=Runs.SINGLE,
@@ -110,6 +167,7 @@ MAS = Ruleset(
 #: pagat, "Two Player Game": the classic game for two, with a 12-card avstickshög
 #: set aside at the deal and drawn from after each kill.
 TWO_PLAYER = Ruleset(
+    **_CLASSIC,
     min_players=2,
     max_players=2,
     runs=Runs.SINGLE,
@@ -131,6 +189,8 @@ FLURST = Ruleset(
 #: The Swedish Goat Game (Howell and Merzbacher), for 2-8 (3-6 sensible): runs,
 #: beaten within the suit led or by a trump, the lowest joined run eaten.
 SWEDISH_GOAT = Ruleset(
+    aces_low=True,
+    trump_card=TrumpCard.SET_ASIDE,
     min_players=2,
     max_players=8,
     runs=Runs.ANY,
@@ -141,6 +201,9 @@ SWEDISH_GOAT = Ruleset(
 #: The Wizards of the Coast rules page (2002), for 3-6 (the page gives no range):
 #: runs of one suit, beaten in suit or by a higher trump, the lowest run eaten.
 WIZARDS = Ruleset(
+    first_lead=FirstLead.DEALER,
+    trump_card=TrumpCard.SET_ASIDE,
+    sluff=Sluff.ANYTIME_MAY_EMPTY,
     min_players=3,
     max_players=6,
     runs=Runs.ANY,

@@ -27,11 +27,20 @@ import attrs
 __all__ = [
     "AntiTrump",
     "Beat",
+    "Dreck",
     "EmptyHand",
+    "FirstLead",
+    "OpeningLeader",
+    "PhaseOneEnd",
     "PickUp",
     "Ruleset",
     "RulesetError",
     "Runs",
+    "Sluff",
+    "Ties",
+    "Trick",
+    "TrumpCard",
+    "Unfinished",
 ]
 
 
@@ -98,6 +107,135 @@ class EmptyHand(enum.Enum):
     BLAMATTIS_LOSES = "blamattis-loses"
 
 
+class FirstLead(enum.Enum):
+    """Who leads the first trick of phase one (D-FIRST-LEAD).
+
+    Seat 0 sits at the dealer's left and the dealer holds the last seat, so the
+    deal goes round in seat order.
+    """
+
+    #: The player at the dealer's left, seat 0 (pagat, Helmfrid).
+    LEFT_OF_DEALER = "left-of-dealer"
+    #: The dealer, the last seat (Wizards).
+    DEALER = "dealer"
+    #: The goat of the previous game, given as ``leader`` to :func:`~skitgubbe.deal`;
+    #: seat 0 when there was none (Flurst, Goat).
+    PREVIOUS_GOAT = "previous-goat"
+    #: The holder of the lowest card dealt; of several, the first in deal order
+    #: (Helmfrid variant "Lowest card or loser leads").
+    LOWEST_CARD = "lowest-card"
+
+
+class TrumpCard(enum.Enum):
+    """Which card decides trump, and where it lies during phase one."""
+
+    #: The last card of the stock; its drawer sets it aside unseen and takes it
+    #: into hand after phase one (D-TRUMP-LAST).
+    LAST = "last"
+    #: One card set aside face down at the deal; its suit is trump and it stays out
+    #: of play (D-TRUMP-SET-ASIDE).
+    SET_ASIDE = "set-aside"
+    #: As :attr:`LAST`, but the card is shown from the start (D-TRUMP-EXPOSED).
+    EXPOSED = "exposed"
+    #: Turned face up under the stock and drawn into hand as its last card (P1-MAS).
+    TURNED_UP = "turned-up"
+
+
+class Trick(enum.Enum):
+    """The shape of a phase-one trick."""
+
+    #: The leader and the next player; higher rank wins; a tie bounces (P1-TRICK-TWO).
+    TWO = "two"
+    #: Every player plays once; highest rank wins (P1-TRICK-ALL).
+    ALL = "all"
+    #: Mas: two-card tricks won by a higher card of the suit led or a trump; a
+    #: follower who does not beat picks up the led card (P1-MAS).
+    MAS = "mas"
+    #: Two-card tricks won by the highest trump, else the highest card of the suit
+    #: led (P1-TRUMP-TRICKS).
+    TRUMPS = "trumps"
+
+
+class Ties(enum.Enum):
+    """What a tie for the highest rank does in phase one."""
+
+    #: The tied players play again until one is highest (P1-TIE-REPLAY).
+    REPLAY = "replay"
+    #: A rank played by two or more beats unique ranks; the heading tie is
+    #: replayed (P1-TIE-BEATS-UNIQUE).
+    BEATS_UNIQUE = "beats-unique"
+    #: Koira: the tied players take their cards back and the rest of the trick is
+    #: dealt among them (P1-TIE-SPLIT).
+    SPLIT = "split"
+
+
+class Sluff(enum.Enum):
+    """When players may sluff (add matching cards to a trick out of turn)."""
+
+    #: No sluffing (P1-SLUFF-NONE).
+    NONE = "none"
+    #: One chance each once the trick is settled (P1-SLUFF-WINDOW).
+    WINDOW = "window"
+    #: Any player, ranks in the trick, any time until it is gathered (P1-SLUFF-UNLIMITED).
+    UNLIMITED = "unlimited"
+    #: Only the rank of the player's own latest play to the trick (P1-SLUFF-OWN).
+    OWN = "own"
+    #: Any time, any card matching the trick, with both of Flurst's limits
+    #: (P1-SLUFF-ANYTIME).
+    ANYTIME = "anytime"
+    #: As :attr:`ANYTIME` without the limit on emptying one's hand (Wizards).
+    ANYTIME_MAY_EMPTY = "anytime-may-empty"
+    #: Once per trick after playing, ranks played that are not winning (P1-SLUFF-ATLANTA).
+    ATLANTA = "atlanta"
+
+
+class PhaseOneEnd(enum.Enum):
+    """When phase one ends."""
+
+    #: When a player due to play has no card and cannot dare (P1-END-NO-CARD).
+    NO_CARD = "no-card"
+    #: When the trick in which the stock ran out is complete (P1-END-TALON).
+    TALON = "talon"
+    #: With an empty stock, a new trick starts only if everyone holds two cards
+    #: (P1-END-TALON sub-variant).
+    TALON_TWO_CARDS = "talon-two-cards"
+    #: Players without cards are skipped while two players hold cards (P1-END-SKIP).
+    SKIP = "skip"
+    #: Players without cards are skipped until every card is played; a replay that
+    #: cannot go on is split among the tied players (P1-END-SKIP, Koira).
+    SKIP_ALL = "skip-all"
+
+
+class Unfinished(enum.Enum):
+    """What becomes of a trick left unfinished when phase one ends."""
+
+    #: Everyone takes back what they put on it, sluffs included (P1-END-NO-CARD).
+    TAKE_BACK = "take-back"
+    #: Its cards are shuffled and dealt out from seat 0 (P1-END-DEAL-OUT).
+    DEAL_OUT = "deal-out"
+
+
+class OpeningLeader(enum.Enum):
+    """Who leads the first trick of phase two (I-LEADER)."""
+
+    #: The player who drew the trump card (pagat, Helmfrid, Mas).
+    TRUMP_DRAWER = "trump-drawer"
+    #: The winner of the last completed phase-one trick (P1-LAST-TRICK; Flurst,
+    #: Goat, Wizards).
+    LAST_TRICK = "last-trick"
+
+
+class Dreck(enum.Enum):
+    """The low cards every player gives up when someone holds too few (I-DRECK)."""
+
+    #: No redistribution.
+    NONE = "none"
+    #: All 2-5: 16 cards (Helmfrid).
+    LOW = "low"
+    #: All 2-5 and the 6 of trump: 17 cards (Flurst, Goat, Wizards, Atlanta).
+    LOW_AND_SIX_OF_TRUMP = "low-and-six-of-trump"
+
+
 def _setting(default: Any, doc: str, *rules: str, validator: Any = None) -> Any:
     """A ruleset field whose metadata records its description and rule IDs."""
     if validator is None:
@@ -133,6 +271,125 @@ class Ruleset:
         "D-DECK",
         "D-DOUBLE",
         "P2-RUN-DOUBLE",
+    )
+    hand_size: int = _int_setting(
+        3,
+        "Cards in a phase-one hand: dealt one at a time, and refilled from the stock "
+        "after every play or sluff while it lasts.",
+        "D-HAND-3",
+        "D-HAND-2",
+        "P1-DRAW",
+    )
+    first_lead: FirstLead = _setting(
+        FirstLead.PREVIOUS_GOAT,
+        "Who leads the first trick: the player at the dealer's left, the dealer, the "
+        "previous goat, or the holder of the lowest card dealt.",
+        "D-FIRST-LEAD",
+    )
+    trump_card: TrumpCard = _setting(
+        TrumpCard.LAST,
+        "The card that decides trump: the last card of the stock (hidden or shown), a "
+        "card set aside at the deal and kept out of play, or Mas's turned-up card.",
+        "D-TRUMP-LAST",
+        "D-TRUMP-SET-ASIDE",
+        "D-TRUMP-EXPOSED",
+        "I-TRUMP",
+    )
+    restaurant: bool = _setting(
+        False,
+        "Restaurant rules: the bottom card of the stock replenishes a play, never a sluff.",
+        "D-RESTAURANT",
+    )
+    trick: Trick = _setting(
+        Trick.ALL,
+        "The shape of a phase-one trick: two players, every player, Mas's beat-or-pick "
+        "tricks, or two-card tricks with trumps.",
+        "P1-TRICK-TWO",
+        "P1-TRICK-ALL",
+        "P1-MAS",
+        "P1-TRUMP-TRICKS",
+    )
+    multi: bool = _setting(
+        False,
+        "A phase-one play may be one, two or three cards of one rank.",
+        "P1-MULTI",
+    )
+    aces_low: bool = _setting(
+        False,
+        "Aces rank below the 2 in phase one (only).",
+        "P1-ACES-LOW",
+    )
+    ties: Ties = _setting(
+        Ties.REPLAY,
+        "What a tie does: the tied players play again, tied ranks beat unique ones, or "
+        "the trick is split among the tied players.",
+        "P1-TIE-REPLAY",
+        "P1-TIE-BEATS-UNIQUE",
+        "P1-TIE-SPLIT",
+    )
+    must_match: bool = _setting(
+        True,
+        "Compulsory ties: a player who can match the highest rank played so far (or, "
+        "when tied ranks beat unique ones, any rank played) must do so and may not dare.",
+        "P1-MUST-MATCH",
+    )
+    dare: bool = _setting(
+        True,
+        "A player due to play may turn the top card of the stock and play it; never "
+        "the card that decides trump.",
+        "P1-DARE",
+    )
+    sluff: Sluff = _setting(
+        Sluff.ANYTIME,
+        "When and what players may sluff onto a trick out of turn.",
+        "P1-SLUFF-NONE",
+        "P1-SLUFF-WINDOW",
+        "P1-SLUFF-UNLIMITED",
+        "P1-SLUFF-OWN",
+        "P1-SLUFF-ANYTIME",
+        "P1-SLUFF-ATLANTA",
+    )
+    end: PhaseOneEnd = _setting(
+        PhaseOneEnd.NO_CARD,
+        "When phase one ends: a player due to play has no card, the trick that emptied "
+        "the stock is complete, or players without cards are skipped.",
+        "P1-END-NO-CARD",
+        "P1-END-TALON",
+        "P1-END-SKIP",
+    )
+    unfinished: Unfinished = _setting(
+        Unfinished.TAKE_BACK,
+        "A trick left unfinished at the end of phase one is taken back by those who "
+        "put cards on it, or shuffled and dealt out; either way every player's phase-two "
+        "hand is their won cards plus their hand.",
+        "P1-END-NO-CARD",
+        "P1-END-DEAL-OUT",
+        "I-COLLECT",
+    )
+    opening_leader: OpeningLeader = _setting(
+        OpeningLeader.LAST_TRICK,
+        "Who leads phase two: the drawer of the trump card, or the winner of the last "
+        "completed phase-one trick.",
+        "I-LEADER",
+        "P1-LAST-TRICK",
+    )
+    dreck: Dreck = _setting(
+        Dreck.LOW_AND_SIX_OF_TRUMP,
+        "The cards every player gives up when someone holds too few after phase one: "
+        "none, the 2-5, or the 2-5 and the 6 of trump.",
+        "I-DRECK",
+    )
+    dreck_below: int = _int_setting(
+        6,
+        "A player holding fewer cards than this after phase one receives the dreck; "
+        "doubled with two packs (6 becomes 12). Ignored when dreck_trump_rank is set.",
+        "I-DRECK",
+        "D-DOUBLE",
+    )
+    dreck_trump_rank: bool = _setting(
+        False,
+        "The dreck threshold is the rank of the trump card (jack 11 ... ace 14).",
+        "I-DRECK",
     )
     runs: Runs = _setting(
         Runs.ANY,
@@ -224,6 +481,7 @@ def _problems(rules: Ruleset) -> list[str]:
             f"player range {rules.min_players}-{rules.max_players} is not within "
             f"2-{most} for {rules.packs} pack(s)"
         )
+    problems.extend(_phase_one_problems(rules))
     if rules.complete_suit_kills and rules.runs is Runs.SINGLE:
         problems.append(
             "complete_suit_kills needs runs: a complete suit can only be played as one "
@@ -240,4 +498,58 @@ def _problems(rules: Ruleset) -> list[str]:
                 "avstickshog is a two-player rule: set min_players and max_players to 2 "
                 "(P2-AVSTICKSHOG)"
             )
+    return problems
+
+
+def _phase_one_problems(rules: Ruleset) -> list[str]:
+    problems: list[str] = []
+    if not 1 <= rules.hand_size <= 5:
+        problems.append(f"hand_size must be between 1 and 5, not {rules.hand_size} (D-HAND-3)")
+    extra = (1 if rules.trump_card is TrumpCard.SET_ASIDE else 0) + max(rules.avstickshog, 0)
+    if rules.max_players * rules.hand_size + extra > 52 * rules.packs:
+        problems.append(
+            f"{rules.max_players} hands of {rules.hand_size} cards do not fit in "
+            f"{rules.packs} pack(s) (D-HAND-3)"
+        )
+    two_card = rules.trick is not Trick.ALL
+    if two_card and rules.multi:
+        problems.append("multi needs all-player tricks (P1-MULTI)")
+    if two_card and rules.ties is not Ties.REPLAY:
+        problems.append(f"ties={rules.ties.value} needs all-player tricks (P1-TIE-REPLAY)")
+    if two_card and rules.sluff is not Sluff.NONE:
+        problems.append(f"sluff={rules.sluff.value} needs all-player tricks (P1-SLUFF-NONE)")
+    if rules.trick is Trick.MAS:
+        if rules.trump_card is not TrumpCard.TURNED_UP:
+            problems.append("Mas tricks need trump_card=turned-up (P1-MAS)")
+        if rules.dare or rules.must_match:
+            problems.append("Mas tricks have neither dare nor must_match (P1-MAS)")
+    if rules.trick is Trick.TRUMPS and rules.must_match:
+        problems.append(
+            "must_match needs tricks won by rank alone, not trump tricks (P1-TRUMP-TRICKS)"
+        )
+    if rules.trick is Trick.TRUMPS and rules.trump_card not in (
+        TrumpCard.EXPOSED,
+        TrumpCard.TURNED_UP,
+    ):
+        problems.append(
+            "trump tricks need a trump known from the start: trump_card=exposed or "
+            "turned-up (P1-TRUMP-TRICKS)"
+        )
+    if rules.restaurant and rules.trump_card not in (TrumpCard.LAST, TrumpCard.EXPOSED):
+        problems.append(
+            "restaurant rules need the trump card at the bottom of the stock: "
+            "trump_card=last or exposed (D-RESTAURANT)"
+        )
+    if (
+        rules.opening_leader is OpeningLeader.TRUMP_DRAWER
+        and rules.trump_card is TrumpCard.SET_ASIDE
+    ):
+        problems.append(
+            "nobody draws a set-aside trump card, so it cannot choose the opening "
+            "leader: use opening_leader=last-trick (I-LEADER)"
+        )
+    if rules.dreck is Dreck.NONE and rules.dreck_trump_rank:
+        problems.append("dreck_trump_rank needs a dreck to hand out (I-DRECK)")
+    if rules.dreck_below < 0:
+        problems.append(f"dreck_below must be 0 or more, not {rules.dreck_below} (I-DRECK)")
     return problems

@@ -1,0 +1,152 @@
+"""The intermission: from the end of phase one to the first phase-two state.
+
+It needs no moves. The unfinished trick is taken back or dealt out
+(P1-END-NO-CARD, P1-END-DEAL-OUT); every player's cards are collected (I-COLLECT);
+the trump card is turned and joins its drawer's cards unless it was set aside
+(I-TRUMP); if someone holds too few cards the dreck is handed out (I-DRECK);
+empty hands are out or Blåmattis (I-EMPTY, I-BLAMATTIS); and the opening leader
+is found (I-LEADER).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from .cards import CARDS_IN_PACK, Card, Suit, add_cards, iter_indexes
+from .events import Event, EventKind
+from .rules import Dreck, OpeningLeader, Ruleset, TrumpCard, Unfinished
+from .state import PhaseTwoState
+
+if TYPE_CHECKING:
+    from .state import PhaseOneState
+
+__all__ = ["dreck_cards", "dreck_threshold", "finish_phase_one"]
+
+
+def dreck_cards(rules: Ruleset, trump: Suit) -> int:
+    """The cards every player gives up to the dreck, as a mask of both copies (I-DRECK).
+
+    >>> from skitgubbe import presets
+    >>> from skitgubbe.cards import cards_of
+    >>> len(cards_of(dreck_cards(presets.FLURST, Suit.SPADES)))
+    17
+    """
+    if rules.dreck is Dreck.NONE:
+        return 0
+    low = 0
+    for suit in range(4):
+        low |= 0b1111 << (13 * suit)  # the 2, 3, 4 and 5
+    if rules.dreck is Dreck.LOW_AND_SIX_OF_TRUMP:
+        low |= 1 << (13 * trump + 4)
+    if rules.packs == 2:
+        low |= low << CARDS_IN_PACK
+    return low
+
+
+def dreck_threshold(rules: Ruleset, trump_card: Card) -> int:
+    """How many cards a player needs to avoid the dreck (I-DRECK, D-DOUBLE)."""
+    if rules.dreck is Dreck.NONE:
+        return 0
+    base = int(trump_card.rank) if rules.dreck_trump_rank else rules.dreck_below
+    return base * rules.packs
+
+
+def _rng(state: PhaseOneState, shuffles: int) -> random.Random:
+    return random.Random(state.deal.seed * 1_000_003 + shuffles)
+
+
+def finish_phase_one(state: PhaseOneState, stuck: int) -> PhaseTwoState:
+    """The first phase-two state after ``state``, where phase one has just ended.
+
+    ``stuck`` is the seat whose turn found no card (or that would lead next); if
+    the trump card still lies in the stock, that seat takes it (a ruling).
+    """
+    rules = state.rules
+    players = state.players
+    notes = [*state.notes, Event(EventKind.PHASE_ONE_OVER, max(stuck, 0))]
+    collected = [hand | 0 for hand in state.hand_masks]
+    for seat in range(players):
+        collected[seat] = _merge(collected[seat], state.won_masks[seat])
+    shuffles = state.shuffles
+
+    # The unfinished trick (P1-END-NO-CARD, P1-END-DEAL-OUT).
+    if state.table_mask:
+        if rules.unfinished is Unfinished.TAKE_BACK:
+            for seat, cards in enumerate(state.by_seat):
+                if cards:
+                    collected[seat] = _merge(collected[seat], cards)
+                    notes.append(Event(EventKind.TOOK, seat, cards))
+        else:
+            dealt = list(iter_indexes(state.table_mask))
+            shuffles += 1
+            _rng(state, shuffles).shuffle(dealt)
+            got = [0] * players
+            for n, index in enumerate(dealt):
+                got[n % players] = add_cards(got[n % players], 1 << index)
+            for seat, share in enumerate(got):
+                if share:
+                    collected[seat] = _merge(collected[seat], share)
+                    notes.append(Event(EventKind.TOOK, seat, share))
+
+    # The trump card (I-TRUMP).
+    trump_card = Card.from_index(state.indicator)
+    holder = state.holder
+    left = state.stock_cards[state.drawn :]
+    if left:  # only the trump card can be left; the seat that would draw it takes it
+        holder = max(stuck, 0)
+        for index in left:
+            collected[holder] = add_cards(collected[holder], 1 << index)
+    elif holder >= 0 and rules.trump_card in (TrumpCard.LAST, TrumpCard.EXPOSED):
+        collected[holder] = add_cards(collected[holder], 1 << state.indicator)
+    trump = trump_card.suit
+    notes.append(Event(EventKind.TRUMP, max(holder, 0), 1 << state.indicator))
+
+    # The dreck (I-DRECK).
+    needed = dreck_threshold(rules, trump_card)
+    needy = [seat for seat in range(players) if collected[seat].bit_count() < needed]
+    if needy:
+        low = dreck_cards(rules, trump)
+        pile: list[int] = []
+        for seat in range(players):
+            given = collected[seat] & low
+            if given:
+                collected[seat] &= ~low
+                notes.append(Event(EventKind.GAVE_DRECK, seat, given))
+                pile.extend(iter_indexes(given))
+        shuffles += 1
+        _rng(state, shuffles).shuffle(pile)
+        got = [0] * len(needy)
+        for n, index in enumerate(pile):
+            got[n % len(needy)] = add_cards(got[n % len(needy)], 1 << index)
+        for seat, share in zip(needy, got, strict=True):
+            collected[seat] = _merge(collected[seat], share)
+            if share:
+                notes.append(Event(EventKind.GOT_DRECK, seat, share))
+
+    # The opening leader (I-LEADER).
+    if rules.opening_leader is OpeningLeader.LAST_TRICK and state.last_winner >= 0:
+        leader = state.last_winner
+    elif holder >= 0 and rules.trump_card is not TrumpCard.SET_ASIDE:
+        leader = holder
+    else:
+        leader = state.first_leader
+
+    from .phase_two import begin
+
+    return begin(
+        rules,
+        tuple(collected),
+        trump,
+        leader,
+        state.reserve_cards,
+        notes=notes,
+        out_of_play=state.set_aside_mask,
+        last_move=state.last_move,
+    )
+
+
+def _merge(hand: int, cards: int) -> int:
+    hand = add_cards(hand, cards & ((1 << CARDS_IN_PACK) - 1))
+    high = cards >> CARDS_IN_PACK
+    return add_cards(hand, high) if high else hand
