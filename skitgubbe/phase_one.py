@@ -138,7 +138,15 @@ def _moves_of(cls: type[Move], player: int, mask: int) -> tuple[Move, ...]:
 
 def _singles(cls: type[Move], player: int, mask: int) -> tuple[Move, ...]:
     """One move of ``cls`` for each distinct card of ``mask``."""
-    return tuple(cls.from_mask(player, 1 << i) for i in iter_indexes(mask & PACK_MASK))
+    key = (cls, player, -1 - mask)
+    moves = _SUBSETS.get(key)
+    if moves is None:
+        if len(_SUBSETS) > _CACHE_LIMIT:
+            _SUBSETS.clear()
+        moves = _SUBSETS[key] = tuple(
+            cls.from_mask(player, 1 << i) for i in iter_indexes(mask & PACK_MASK)
+        )
+    return moves
 
 
 # -- facts of a state --------------------------------------------------------
@@ -258,50 +266,81 @@ def _sluffable(state: PhaseOneState, seat: int) -> int:
 
 def legal_moves(state: PhaseOneState) -> tuple[Move, ...]:
     """Every legal move of every player who may act, grouped by seat."""
-    if state.rules.trick is Trick.MAS:
-        return _mas_moves(state)
     rules = state.rules
-    players = len(state.hand_masks)
-    per_seat: list[list[Move]] = [[] for _ in range(players)]
-    if state.winner < 0:
-        player = state.order[state.position]
-        per_seat[player].extend(_plays(state, player))
-    if rules.sluff is not SluffRule.NONE and state.table_mask:
-        winner = state.winner
-        blocking = False
-        limit_b = rules.sluff is SluffRule.ANYTIME
-        window = rules.sluff is SluffRule.WINDOW
-        for seat in range(players):
-            cards = _sluffable(state, seat)
-            if not cards:
+    if rules.trick is Trick.MAS:
+        return _mas_moves(state)
+    mode = rules.sluff
+    winner = state.winner
+    table = state.table_mask
+    if mode is SluffRule.NONE or not table:
+        return _plays(state, state.order[state.position])
+    hands = state.hand_masks
+    if mode is SluffRule.OWN or mode is SluffRule.ATLANTA:
+        candidates = [seat for seat, own in enumerate(state.own) if own and hands[seat]]
+    else:
+        matching = _RANKSET_CARDS[ranks_of(table)]
+        candidates = [seat for seat, hand in enumerate(hands) if hand & matching]
+    player = state.order[state.position] if winner < 0 else -1
+    if not candidates:
+        return _plays(state, player) if player >= 0 else ()
+    moves: list[Move] = []
+    blocking = False
+    window = mode is SluffRule.WINDOW
+    limit_b = mode is SluffRule.ANYTIME and _normal_left(state) == 0
+    winner_sluffs = False
+    for seat in range(len(hands)):
+        if seat == player:
+            moves.extend(_plays(state, seat))
+        if seat not in candidates:
+            continue
+        cards = _sluffable(state, seat)
+        if not cards:
+            continue
+        sluffs = _moves_of(Sluff, seat, cards)
+        if limit_b and _may_still_play(state, seat):
+            hand = hands[seat]
+            sluffs = tuple(move for move in sluffs if move.mask != hand)
+            if not sluffs:
                 continue
-            moves = _moves_of(Sluff, seat, cards)
-            if limit_b and _may_still_play(state, seat) and _normal_left(state) == 0:
-                hand = state.hand_masks[seat]
-                moves = tuple(move for move in moves if move.mask != hand)
-                if not moves:
-                    continue
-            per_seat[seat].extend(moves)
-            if winner >= 0 and (seat != winner or window):
-                per_seat[seat].append(Done.from_mask(seat, 0))
+        moves.extend(sluffs)
+        if winner >= 0:
+            if seat != winner or window:
+                moves.append(Done.from_mask(seat, 0))
                 blocking = True
-        if winner >= 0 and not blocking and not window and per_seat[winner]:
-            # the winner may gather once nobody else can sluff (P1-SLUFF-ANYTIME)
-            per_seat[winner].append(Gather.from_mask(winner, 0))
-    return tuple(move for moves in per_seat for move in moves)
+            else:
+                winner_sluffs = True
+    if winner_sluffs and not blocking:
+        # the winner may gather once nobody else can still sluff (P1-SLUFF-ANYTIME)
+        at = max(i for i, move in enumerate(moves) if move.player == winner) + 1
+        moves.insert(at, Gather.from_mask(winner, 0))
+    return tuple(moves)
 
 
-def _plays(state: PhaseOneState, player: int) -> list[Move]:
+_PLAYS: dict[tuple[int, int, int, bool, bool], tuple[Move, ...]] = {}
+
+
+def _plays(state: PhaseOneState, player: int) -> tuple[Move, ...]:
+    """The plays (and the dare) of the seat due to play."""
+    rules = state.rules
     hand = state.hand_masks[player]
     obliged = _obliged(state, player)
+    dare = not obliged and _can_dare(state)
+    key = (player, hand, obliged, dare, rules.multi)
+    moves = _PLAYS.get(key)
+    if moves is None:
+        if len(_PLAYS) > _CACHE_LIMIT:
+            _PLAYS.clear()
+        moves = _PLAYS[key] = _make_plays(player, hand, obliged, dare, rules.multi)
+    return moves
+
+
+def _make_plays(player: int, hand: int, obliged: int, dare: bool, multi: bool) -> tuple[Move, ...]:
     if obliged:
-        return list(
-            _moves_of(Play, player, obliged)
-            if state.rules.multi
-            else _singles(Play, player, obliged)
-        )
+        if multi:
+            return tuple(m for m in _moves_of(Play, player, obliged) if m.mask.bit_count() <= 3)
+        return _singles(Play, player, obliged)
     moves: list[Move] = []
-    if state.rules.multi:
+    if multi:
         for rank in range(13):
             cards = hand & _RANK_CARDS[rank]
             if cards:
@@ -311,9 +350,9 @@ def _plays(state: PhaseOneState, player: int) -> list[Move]:
         moves.sort(key=lambda move: move.mask)
     else:
         moves.extend(_singles(Play, player, hand))
-    if _can_dare(state):
+    if dare:
         moves.append(Dare.from_mask(player, 0))
-    return moves
+    return tuple(moves)
 
 
 def _mas_moves(state: PhaseOneState) -> tuple[Move, ...]:
@@ -372,11 +411,13 @@ class _Work:
         "last_winner",
         "leader",
         "log",
+        "move",
         "notes",
         "order",
         "own",
         "plays_mask",
         "position",
+        "rest",
         "round_plays",
         "shuffles",
         "sluffed",
@@ -388,8 +429,11 @@ class _Work:
         "won",
     )
 
-    def __init__(self, state: PhaseOneState) -> None:
+    def __init__(self, state: PhaseOneState, move: Move | None = None) -> None:
         self.state = state
+        self.move = move
+        #: the next state, when :meth:`waiting` has already built it
+        self.rest: PhaseOneState | None = None
         self.hands = list(state.hand_masks)
         self.won = list(state.won_masks)
         self.drawn = state.drawn
@@ -508,10 +552,11 @@ class _Work:
         self.position += 1
         self.own[seat] = ranks_of(cards)
         rules = self.state.rules
-        if rules.trick is Trick.ALL or rules.trick is Trick.TWO:
+        value = _VALUES[rules.aces_low].by_rank[_rank(cards.bit_length() - 1)]
+        if rules.ties is Ties.BEATS_UNIQUE:
             self.top, _ = _heading(rules, self.round_plays)
-        else:
-            self.top = _VALUES[rules.aces_low].by_rank[_rank(cards.bit_length() - 1)]
+        elif self.position == 1 or value > self.top or rules.trick is Trick.MAS:
+            self.top = value
 
     def start_trick(self, leader: int) -> bool:
         """Begin a trick led by ``leader``; False if phase one ends instead."""
@@ -623,10 +668,20 @@ class _Work:
         return True
 
     def waiting(self) -> bool:
-        """Whether anyone may still act on the decided trick (sluff, done or gather)."""
+        """Whether anyone may still act on the decided trick (sluff, done or gather).
+
+        The state built to find out is kept in :attr:`rest`: if anyone may act,
+        it is the next state.
+        """
         if self.state.rules.sluff is SluffRule.NONE:
             return False
-        return bool(legal_moves(self.freeze(None)))
+        probe = self.freeze(self.move)
+        moves = legal_moves(probe)
+        if moves:
+            object.__setattr__(probe, "_legal", moves)
+            self.rest = probe
+            return True
+        return False
 
     def gather(self) -> bool:
         """The winner takes the trick and leads the next. False if phase one ends."""
@@ -670,7 +725,7 @@ class _Work:
 
 def successor(state: PhaseOneState, move: Move) -> State:
     """The state after a legal ``move``."""
-    work = _Work(state)
+    work = _Work(state, move)
     seat = move.player
     kind = type(move)
     rules = state.rules
@@ -727,7 +782,7 @@ def successor(state: PhaseOneState, move: Move) -> State:
         return _with_stock(work.freeze(move), tuple(stock))
     if not going:
         return finish_phase_one(work.freeze(move), work.stuck)
-    return work.freeze(move)
+    return work.rest or work.freeze(move)
 
 
 def _with_stock(state: PhaseOneState, stock: tuple[int, ...]) -> PhaseOneState:
