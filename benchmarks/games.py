@@ -20,13 +20,13 @@ import random
 import time
 import traceback
 
-from skitgubbe import deal, presets
+from skitgubbe import State, deal, presets
 from skitgubbe.simulate import MAX_MOVES
 
 
 def play(name: str, players: int, seed: int) -> int:
     """Play one random game; return its number of moves."""
-    state = deal(presets.get(name), players=players, seed=seed)
+    state: State = deal(presets.get(name), players=players, seed=seed)
     choose = random.Random(seed).choice
     for moves in range(MAX_MOVES):
         if state.is_over:
@@ -42,7 +42,7 @@ def measure(name: str, players: int, games: int) -> tuple[float, float, float]:
     playing = 0.0
     start = time.perf_counter()
     for seed in range(games):
-        state = deal(rules, players=players, seed=seed)
+        state: State = deal(rules, players=players, seed=seed)
         choose = random.Random(seed).choice
         began = time.perf_counter()
         for _ in range(MAX_MOVES):
