@@ -540,8 +540,12 @@ class _Work:
     # tricks
 
     def put(self, seat: int, cards: int, kind: int) -> None:
-        self.table_mask = _give(self.table_mask, cards)
-        self.by_seat[seat] = _give(self.by_seat[seat], cards)
+        if self.state.rules.packs == 1:  # no second copies: a union is enough
+            self.table_mask |= cards
+            self.by_seat[seat] |= cards
+        else:
+            self.table_mask = _give(self.table_mask, cards)
+            self.by_seat[seat] = _give(self.by_seat[seat], cards)
         self.log = (*self.log, (kind, seat, cards))
 
     def play(self, seat: int, cards: int, kind: int) -> None:
@@ -550,9 +554,10 @@ class _Work:
         self.plays_mask = _give(self.plays_mask, cards)
         self.round_plays = (*self.round_plays, cards)
         self.position += 1
-        self.own[seat] = ranks_of(cards)
         rules = self.state.rules
-        value = _VALUES[rules.aces_low].by_rank[_rank(cards.bit_length() - 1)]
+        rank = _rank(cards.bit_length() - 1)
+        self.own[seat] = 1 << rank
+        value = _VALUES[rules.aces_low].by_rank[rank]
         if rules.ties is Ties.BEATS_UNIQUE:
             self.top, _ = _heading(rules, self.round_plays)
         elif self.position == 1 or value > self.top or rules.trick is Trick.MAS:
@@ -650,8 +655,14 @@ class _Work:
         plays = self.round_plays
         if rules.trick is Trick.TRUMPS:
             best = _trump_trick_winner(self.state, plays)
-        else:
+        elif rules.ties is Ties.BEATS_UNIQUE:
             self.top, best = _heading(rules, plays)
+        else:  # the highest value is kept up to date by play()
+            by_rank = _VALUES[rules.aces_low].by_rank
+            top = self.top
+            best = [
+                i for i, play in enumerate(plays) if by_rank[_rank(play.bit_length() - 1)] == top
+            ]
         if len(best) == 1:
             self.winner = self.order[best[0]]
             return True
