@@ -749,6 +749,7 @@ def successor(state: PhaseOneState, move: Move) -> State:
         else:
             cards = move.mask
             work.hands[seat] = _take(work.hands[seat], cards)
+            work.notes.append(Event(EventKind.PLAYED, seat, cards))
         if rules.trick is Trick.MAS:
             going = _mas_play(work, seat, cards, kind is Dare)
         else:
@@ -758,6 +759,7 @@ def successor(state: PhaseOneState, move: Move) -> State:
             going = work.next_due()
     elif kind is Sluff:
         work.hands[seat] = _take(work.hands[seat], move.mask)
+        work.notes.append(Event(EventKind.SLUFFED, seat, move.mask))
         work.put(seat, move.mask, _SLUFF)
         work.sluffed |= 1 << seat
         work.refill(seat, sluff=True)
@@ -822,7 +824,7 @@ def explain(state: PhaseOneState, move: Move) -> IllegalMoveError | None:
     kind = type(move)
     players = state.players
     if seat >= players:
-        return IllegalMoveError(f"there is no seat {seat} at a table of {players}", "P1-TRICK-ALL")
+        return IllegalMoveError(f"there is no seat {seat} at a table of {players}")
     hand = state.hand_masks[seat]
     held = _take_check(hand, move.mask)
     trick_rule = {
@@ -851,9 +853,7 @@ def explain(state: PhaseOneState, move: Move) -> IllegalMoveError | None:
         if not move.mask:
             return IllegalMoveError("a play names its cards", trick_rule)
         if not held:
-            return IllegalMoveError(
-                f"seat {seat} does not hold {format_cards(move.cards)}", trick_rule
-            )
+            return IllegalMoveError(f"seat {seat} does not hold {format_cards(move.cards)}")
         if rules.trick is Trick.MAS and state.position:
             return IllegalMoveError(
                 f"{format_cards(move.cards)} does not beat the led card: beat it with a higher "
@@ -878,7 +878,7 @@ def explain(state: PhaseOneState, move: Move) -> IllegalMoveError | None:
         if not move.mask:
             return IllegalMoveError("a sluff names its cards", rule)
         if not held:
-            return IllegalMoveError(f"seat {seat} does not hold {format_cards(move.cards)}", rule)
+            return IllegalMoveError(f"seat {seat} does not hold {format_cards(move.cards)}")
         if not state.table_mask:
             return IllegalMoveError("there is no trick to sluff on yet", rule)
         if state.done >> seat & 1:

@@ -664,6 +664,7 @@ def begin(
         last_move,
         tuple(notes),
         out_of_play,
+        last_move is not None,
     )
 
 

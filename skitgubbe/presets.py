@@ -61,9 +61,12 @@ __all__ = [
     "name_of",
 ]
 
-#: pagat, "Skitgubbe": the classic Swedish game for 2-4 (best 3). Phase two is
-#: played with single cards, beaten within the suit or by a trump, and a player
-#: who does not beat picks up the top card only.
+#: pagat, "Skitgubbe": the classic Swedish game for 2-4 (best 3). Phase one:
+#: two-card tricks between the leader and the next player, a tie bounces, daring
+#: while the stock holds more than its bottom card, no sluffing; that bottom card is
+#: the hidden trump card, kept by its drawer. Intermission: no dreck; the trump
+#: card's drawer leads. Phase two: single cards, beaten within the suit or by a
+#: trump; a player who does not beat picks up the top card only.
 PAGAT = Ruleset(
     **_CLASSIC,
     min_players=2,
@@ -73,8 +76,9 @@ PAGAT = Ruleset(
     pick_up=PickUp.TOP,
 )
 
-#: pagat, "Myllymatti": the Finnish ancestor, for 2-4; single cards only in phase
-#: two, the top card picked up, as in the classic game.
+#: pagat, "Myllymatti": the Finnish ancestor of the classic game, for 2-4, and
+#: played the same way: two-card tricks in phase one, no dreck, and in phase two
+#: single cards, with the top card picked up.
 MYLLYMATTI = Ruleset(
     **_CLASSIC,
     min_players=2,
@@ -85,8 +89,13 @@ MYLLYMATTI = Ruleset(
 )
 
 #: pagat, "All Players play to Each Trick" (Sten Helmfrid's version, also in
-#: Wikipedia's all-player tricks), for 2-6: runs in phase two, and a player who
-#: does not beat picks up the top play with every card in suit sequence with it.
+#: Wikipedia's all-player tricks), for 2-6. Phase one: everyone plays one to three
+#: cards of a rank to each trick, ties are replayed, nobody must match, and each
+#: player gets one sluffing window once a trick is settled; the bottom card is the
+#: hidden trump card. Intermission: if anyone holds fewer than 5 cards, all 2-5 are
+#: dealt among those players; the trump card's drawer leads. Phase two: runs, and a
+#: player who does not beat picks up the top play with every card in suit
+#: sequence with it.
 HELMFRID = Ruleset(
     multi=True,
     must_match=False,
@@ -102,8 +111,10 @@ HELMFRID = Ruleset(
     pick_up=PickUp.TOP_JOINED,
 )
 
-#: pagat, "Mattis" (Norway), for 3-8: runs, the lowest (earliest) play picked up,
-#: and players who end phase one with no cards stay in as Blåmattis.
+#: pagat, "Mattis" (Norway), for 3-8. Phase one: everyone plays a single card
+#: to each trick, ties are replayed from hand or stock, no sluffing. Intermission:
+#: no dreck; players left without cards stay in as Blåmattis; the trump card's
+#: drawer leads. Phase two: runs, and the lowest (earliest) play is picked up.
 MATTIS = Ruleset(
     must_match=False,
     sluff=Sluff.NONE,
@@ -118,8 +129,12 @@ MATTIS = Ruleset(
     empty_hand=EmptyHand.BLAMATTIS,
 )
 
-#: pagat, "Atlanta Variation", for exactly 3: runs, and the whole lowest joined
-#: run picked up, even across plays.
+#: pagat, "Atlanta Variation" (of Mattis), for exactly 3. Phase one: everyone
+#: plays to each trick, ties are compulsory, and each player may sluff once per
+#: trick after playing, only ranks played that are not winning. Intermission: if
+#: anyone holds fewer than 6 cards, the 2-5 and the 6 of trump are dealt as evenly
+#: as possible among those players; the trump card's drawer leads. Phase two:
+#: runs, and the whole lowest joined run is picked up, even across plays.
 ATLANTA = Ruleset(
     sluff=Sluff.ATLANTA,
     first_lead=FirstLead.LEFT_OF_DEALER,
@@ -131,7 +146,10 @@ ATLANTA = Ruleset(
     pick_up=PickUp.BOTTOM_JOINED,
 )
 
-#: pagat, "Koira" (Finland), for 3-8: runs, the lowest play picked up.
+#: pagat, "Koira" (Finland), for 3-8. Phase one: everyone plays to each trick,
+#: ties are replayed, no sluffing; once the stock is gone, players without cards
+#: are skipped until every card is played. Intermission: no dreck; the trump
+#: card's drawer leads. Phase two: runs, and the lowest play is picked up.
 KOIRA = Ruleset(
     must_match=False,
     sluff=Sluff.NONE,
@@ -146,8 +164,12 @@ KOIRA = Ruleset(
     pick_up=PickUp.BOTTOM,
 )
 
-#: pagat, "Mas with turned up trump", for 2-4: a different phase one; phase two as
-#: in the classic game.
+#: pagat, "Mas with turned up trump", for 2-4. Phase one: a card turned up under
+#: the stock sets trump; in two-card tricks the follower beats with a higher card
+#: of the suit led or a trump, or picks the led card up; three trumps may be
+#: stored and the 2 of trumps swapped for the upcard; phase one ends with the
+#: trick in which the upcard is drawn. Intermission: no dreck; the upcard's drawer
+#: leads. Phase two: as in the classic game.
 MAS = Ruleset(
     trick=Trick.MAS,
     trump_card=TrumpCard.TURNED_UP,
@@ -164,8 +186,9 @@ MAS = Ruleset(
     pick_up=PickUp.TOP,
 )
 
-#: pagat, "Two Player Game": the classic game for two, with a 12-card avstickshög
-#: set aside at the deal and drawn from after each kill.
+#: pagat, "Two Player Game": the classic game for two. A 12-card avstickshög is
+#: set aside before the hands are dealt and is not used in phase one; in phase two
+#: both players draw from it after each kill, the killer first.
 TWO_PLAYER = Ruleset(
     **_CLASSIC,
     min_players=2,
@@ -176,8 +199,13 @@ TWO_PLAYER = Ruleset(
     avstickshog=12,
 )
 
-#: The Flurst rules ("Skitgubbe, a.k.a. Flurst"), for 3-8 (best 4-5): runs, beaten
-#: by any higher non-trump or any trump, the lowest joined run eaten.
+#: The Flurst rules ("Skitgubbe, a.k.a. Flurst"), for 3-8 (best 4-5). Phase one:
+#: the previous goat leads; everyone plays to each trick, must match the highest
+#: rank, may dare, and may sluff matching cards at any time within the two limits;
+#: ties go to war; the hidden bottom card decides trump. Intermission: the trump
+#: card joins its drawer's cards; if anyone holds fewer than 6, the 2-5 and the 6
+#: of trump are dealt among them; the last trick's winner leads. Phase two: runs,
+#: beaten by any higher non-trump or any trump, the lowest joined run eaten.
 FLURST = Ruleset(
     min_players=3,
     max_players=8,
@@ -186,8 +214,11 @@ FLURST = Ruleset(
     pick_up=PickUp.BOTTOM_JOINED,
 )
 
-#: The Swedish Goat Game (Howell and Merzbacher), for 2-8 (3-6 sensible): runs,
-#: beaten within the suit led or by a trump, the lowest joined run eaten.
+#: The Swedish Goat Game (Goat; Howell and Merzbacher), for 2-8 (3-6 sensible).
+#: Phase one as in the Flurst rules, but aces rank low and the trump card is set
+#: aside at the deal and stays out of play. Intermission: the dreck (2-5 and the
+#: 6 of trump) for anyone below 6 cards; the last trick's winner leads. Phase two:
+#: runs, beaten within the suit led or by a trump, the lowest joined run eaten.
 SWEDISH_GOAT = Ruleset(
     aces_low=True,
     trump_card=TrumpCard.SET_ASIDE,
@@ -198,8 +229,12 @@ SWEDISH_GOAT = Ruleset(
     pick_up=PickUp.BOTTOM_JOINED,
 )
 
-#: The Wizards of the Coast rules page (2002), for 3-6 (the page gives no range):
-#: runs of one suit, beaten in suit or by a higher trump, the lowest run eaten.
+#: The Wizards of the Coast rules page (Wizards, 2002), for 3-6 (the page gives
+#: no range). Phase one: the dealer leads; everyone must match, ties go to war, and
+#: players may sluff at any time, though not the highest rank before their own
+#: play; a set-aside trump card stays out of play. Intermission: the dreck (2-5 and
+#: the 6 of trump) for anyone below 6 cards; the last trick's winner leads. Phase
+#: two: runs of one suit, beaten in suit or by a higher trump, the lowest run eaten.
 WIZARDS = Ruleset(
     first_lead=FirstLead.DEALER,
     trump_card=TrumpCard.SET_ASIDE,

@@ -169,6 +169,9 @@ class PhaseTwoState(State):
     notes: tuple[Event, ...] = attrs.field(default=(), repr=False)
     #: Cards out of play for the whole game, such as a set-aside trump card.
     out_of_play_mask: int = attrs.field(default=0, repr=False)
+    #: Whether this state opens phase two after phase one (its move was a phase-one
+    #: move, whose own event is among the notes).
+    opening: bool = attrs.field(default=False, repr=False)
     _legal: tuple[Move, ...] | None = attrs.field(init=False, factory=_no_cache, repr=False)
 
     def _key(self) -> tuple[object, ...]:
@@ -243,7 +246,7 @@ class PhaseTwoState(State):
     @property
     def events(self) -> tuple[Event, ...]:
         move = self.last_move
-        if move is None:
+        if move is None or self.opening:
             return self.notes
         kind = EventKind.PLAYED if isinstance(move, Play) else EventKind.PICKED_UP
         return (Event(kind, move.player, move.mask), *self.notes)
@@ -405,11 +408,8 @@ class PhaseOneState(State):
     _legal: tuple[Move, ...] | None = attrs.field(init=False, factory=_no_cache, repr=False)
 
     def _key(self) -> tuple[object, ...]:
-        return tuple(
-            getattr(self, field.name)
-            for field in attrs.fields(PhaseOneState)
-            if field.name not in _NOT_IN_KEY
-        )
+        # The seed counts: it decides the shuffles still to come.
+        return (self.deal.seed, *(getattr(self, name) for name in _KEY_FIELDS))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PhaseOneState):
@@ -579,7 +579,11 @@ class PhaseOneState(State):
         )
 
 
-_NOT_IN_KEY = frozenset({"deal", "last_move", "notes", "_legal"})
+_KEY_FIELDS = tuple(
+    field.name
+    for field in attrs.fields(PhaseOneState)
+    if field.name not in {"deal", "last_move", "notes", "_legal"}
+)
 _LOG_KINDS = (EventKind.PLAYED, EventKind.DARED, EventKind.SLUFFED)
 
 

@@ -1,0 +1,372 @@
+"""Game records: the rules, the deal and the moves of a game, and their replay.
+
+A :class:`Record` is a plain value: the :class:`~skitgubbe.rules.Ruleset`, the
+:class:`~skitgubbe.state.Deal` (a seeded shuffle or an exact layout) and the moves
+in notation. The engine is deterministic, so the record rebuilds every state of
+the game (:func:`replay`), and it reads and writes a small JSON format for
+saving, sharing and bug reports.
+
+>>> import skitgubbe as sg
+>>> from skitgubbe.records import Record, replay
+>>> state = sg.deal(sg.presets.FLURST, players=3, seed=1)
+>>> record = Record.of(state, ["0 play 8D", "1 play JC"])
+>>> record.moves
+('0 play 8D', '1 play JC')
+>>> Record.from_json(record.to_json()) == record
+True
+>>> states = replay(record)
+>>> len(states), states[0] == state, str(states[-1].last_move)
+(3, True, '1 play JC')
+
+A move the rules forbid is refused, naming the move and the reason:
+
+>>> try:
+...     replay(Record.of(state, ["0 play 8D", "0 play JD"]))
+... except ReplayError as error:
+...     print(error.index, error.move, error.cause is not None)
+...     print(error)  # doctest: +ELLIPSIS
+1 0 play JD True
+move 1 ('0 play JD') is illegal: it is not seat 0's turn to play: seat 1 is due (...)
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from . import presets
+from .cards import format_cards, parse_cards
+from .errors import IllegalMoveError
+from .moves import Move, parse_move
+from .phase_one import deal as _deal
+from .rules import Ruleset
+from .state import Deal, PhaseOneState, State
+
+__all__ = ["FORMAT", "FORMAT_VERSION", "Record", "ReplayError", "replay"]
+
+#: The value of the ``"format"`` key that marks a JSON game record.
+FORMAT = "skitgubbe-record"
+#: The version of the JSON layout written by :meth:`Record.to_dict`.
+FORMAT_VERSION = 1
+
+_TOP_KEYS = ("format", "version", "preset", "rules", "deal", "moves")
+_DEAL_KEYS = ("players", "seed", "leader", "hands", "stock", "set_aside", "reserve")
+
+
+class ReplayError(ValueError):
+    """A record holds a move that cannot be played where it stands.
+
+    ``index`` is the move's position in :attr:`Record.moves` (0 for the first
+    move), ``move`` the move itself and ``cause`` the
+    :class:`~skitgubbe.errors.IllegalMoveError` that refused it (``None`` for a
+    move made after the game was over). :attr:`rule` is the cause's rule ID.
+    """
+
+    def __init__(
+        self, index: int, move: Move, reason: str, cause: IllegalMoveError | None = None
+    ) -> None:
+        super().__init__(f"move {index} ({str(move)!r}) {reason}")
+        #: The position of the refused move in the record, from 0.
+        self.index = index
+        #: The refused move.
+        self.move = move
+        #: Why it was refused, in words.
+        self.reason = reason
+        #: The engine's refusal, or ``None`` if the game was already over.
+        self.cause = cause
+
+    @property
+    def rule(self) -> str | None:
+        """The ID of the rule that forbids the move, if a rule does."""
+        return None if self.cause is None else self.cause.rule
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.index, self.move, self.reason, self.cause))
+
+
+def _move_texts(moves: Iterable[Move | str]) -> tuple[str, ...]:
+    """Each move in canonical notation; a string is parsed first."""
+    if isinstance(moves, str):
+        raise TypeError("moves must be a sequence of moves, not one string")
+    texts: list[str] = []
+    for index, move in enumerate(moves):
+        if isinstance(move, str):
+            try:
+                move = parse_move(move)
+            except ValueError as error:
+                raise ValueError(f"moves[{index}]: {error}") from None
+        elif not isinstance(move, Move):
+            raise TypeError(f"moves[{index}] must be a move or its text, not {move!r}")
+        texts.append(str(move))
+    return tuple(texts)
+
+
+@attrs.frozen
+class Record:
+    """A whole game as data: the rules, the deal and the moves played from it.
+
+    Build one from a dealt state with :meth:`of`, or directly; the deal is checked
+    against the rules at once (a deal that :func:`skitgubbe.deal` refuses is
+    refused here with its reason) and kept in the normal form the deal itself
+    records. Moves are kept in canonical notation, so two records of the same game
+    are equal. Whether the moves are legal is checked by :func:`replay`.
+
+    >>> import skitgubbe as sg
+    >>> layout = sg.deal(sg.presets.FLURST, hands=["8D 3D 5C", "3C 3S 2D", "KC KS 2H"],
+    ...                  stock="7D QC JS 5H", leader=0)
+    >>> record = Record.of(layout, [sg.Play(0, "8D")])
+    >>> record.deal.hands, record.moves
+    (('8D 3D 5C', '3C 3S 2D', 'KC KS 2H'), ('0 play 8D',))
+    >>> record.start() == layout
+    True
+    """
+
+    #: The rules in force.
+    rules: Ruleset = attrs.field(validator=attrs.validators.instance_of(Ruleset))
+    #: How the game was dealt.
+    deal: Deal = attrs.field(validator=attrs.validators.instance_of(Deal))
+    #: The moves from the deal on, in notation (see :func:`skitgubbe.parse_move`).
+    moves: tuple[str, ...] = attrs.field(default=(), converter=_move_texts)
+
+    def __attrs_post_init__(self) -> None:
+        try:
+            dealt = self._dealt()
+        except (ValueError, TypeError) as error:
+            raise ValueError(f"deal: {error}") from None
+        if dealt.deal != self.deal:  # keep the normal form, such as canonical card text
+            object.__setattr__(self, "deal", dealt.deal)
+
+    @classmethod
+    def of(cls, state: PhaseOneState, moves: Iterable[Move | str] = ()) -> Record:
+        """The record of the game dealt as ``state``, with ``moves`` played from it.
+
+        ``state`` must be the state :func:`skitgubbe.deal` returned, before any
+        move; ``moves`` are move objects or their text.
+        """
+        if not isinstance(state, PhaseOneState):
+            raise TypeError(
+                f"a record starts from a dealt PhaseOneState, not {type(state).__name__}"
+            )
+        if state.last_move is not None:
+            raise ValueError(
+                "a record starts from the dealt state, before any move; this state comes "
+                f"after {str(state.last_move)!r}"
+            )
+        return cls(state.rules, state.deal, _move_texts(moves))
+
+    def _dealt(self) -> PhaseOneState:
+        spec = self.deal
+        if spec.hands is None:
+            return _deal(self.rules, players=spec.players, seed=spec.seed, leader=spec.leader)
+        return _deal(
+            self.rules,
+            players=spec.players,
+            seed=spec.seed,
+            hands=list(spec.hands),
+            stock=spec.stock,
+            set_aside=spec.set_aside,
+            reserve=spec.reserve,
+            leader=spec.leader,
+        )
+
+    def start(self) -> PhaseOneState:
+        """The dealt state, before any move (the same deal every time)."""
+        return self._dealt()
+
+    @property
+    def preset(self) -> str | None:
+        """The name of the preset whose rules these are, or ``None`` for a variant."""
+        return presets.name_of(self.rules)
+
+    # -- reading and writing -------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as plain data, ready for :func:`json.dumps`.
+
+        Keys: ``format``, ``version``, ``preset`` (only when the rules equal a
+        preset), ``rules`` (every setting by name; enumerations by their value),
+        ``deal`` (the layout keys only for a layout) and ``moves``.
+        """
+        data: dict[str, Any] = {"format": FORMAT, "version": FORMAT_VERSION}
+        name = self.preset
+        if name is not None:
+            data["preset"] = name
+        data["rules"] = {
+            field.name: _plain(getattr(self.rules, field.name)) for field in attrs.fields(Ruleset)
+        }
+        spec = self.deal
+        deal_data: dict[str, Any] = {
+            "players": spec.players,
+            "seed": spec.seed,
+            "leader": spec.leader,
+        }
+        if spec.hands is not None:
+            deal_data["hands"] = list(spec.hands)
+            deal_data["stock"] = spec.stock
+            deal_data["set_aside"] = spec.set_aside
+            deal_data["reserve"] = spec.reserve
+        data["deal"] = deal_data
+        data["moves"] = list(self.moves)
+        return data
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The record as JSON text (see :meth:`to_dict` for its keys)."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Record:
+        """Read a record written by :meth:`to_dict`.
+
+        ``rules`` may be left out when ``preset`` names a preset; when both are
+        given they must agree. Raises :class:`ValueError` naming the bad field.
+        """
+        if not isinstance(data, Mapping):
+            raise ValueError(f"a game record is a JSON object, not {type(data).__name__}")
+        _no_unknown_keys(data, _TOP_KEYS, "")
+        if data.get("format") != FORMAT:
+            raise ValueError(f"format: expected {FORMAT!r}, not {data.get('format')!r}")
+        version = data.get("version")
+        if version != FORMAT_VERSION or isinstance(version, bool):
+            raise ValueError(
+                f"version: this library reads version {FORMAT_VERSION} records, not {version!r}"
+            )
+        rules = _read_rules(data)
+        spec = _read_deal(_required(data, "deal", "", dict))
+        moves = _required(data, "moves", "", list)
+        for index, move in enumerate(moves):
+            if not isinstance(move, str):
+                raise ValueError(f"moves[{index}]: a move is written as text, not {move!r}")
+        return cls(rules, spec, _move_texts(moves))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Record:
+        """Read a record written by :meth:`to_json`; see :meth:`from_dict`."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"not a JSON game record: {error}") from None
+        return cls.from_dict(data)
+
+
+def _plain(value: object) -> object:
+    return value.value if isinstance(value, enum.Enum) else value
+
+
+def _kind(kind: type) -> str:
+    return {bool: "true or false", int: "a whole number", str: "text", dict: "an object"}.get(
+        kind, "a list"
+    )
+
+
+def _required(data: Mapping[str, Any], key: str, where: str, kind: type) -> Any:
+    if key not in data:
+        raise ValueError(f"{where}{key}: missing")
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ValueError(f"{where}{key}: expected {_kind(kind)}, not {value!r}")
+    return value
+
+
+def _no_unknown_keys(data: Mapping[str, Any], known: tuple[str, ...], where: str) -> None:
+    for key in data:
+        if key not in known:
+            raise ValueError(f"{where}{key}: unknown field (expected {', '.join(known)})")
+
+
+def _read_rules(data: Mapping[str, Any]) -> Ruleset:
+    name = data.get("preset")
+    preset = None
+    if name is not None:
+        if not isinstance(name, str) or name not in presets.ALL:
+            raise ValueError(
+                f"preset: no preset {name!r}; the presets are: {', '.join(presets.NAMES)}"
+            )
+        preset = presets.ALL[name]
+    if "rules" not in data:
+        if preset is None:
+            raise ValueError("rules: missing (give the rules, or a preset's name as preset)")
+        return preset
+    given = _required(data, "rules", "", dict)
+    fields = attrs.fields(Ruleset)
+    _no_unknown_keys(given, tuple(field.name for field in fields), "rules.")
+    values: dict[str, Any] = {}
+    for field in fields:
+        kind = type(field.default)
+        if issubclass(kind, enum.Enum):
+            raw = _required(given, field.name, "rules.", str)
+            try:
+                values[field.name] = kind(raw)
+            except ValueError:
+                allowed = ", ".join(str(member.value) for member in kind)
+                raise ValueError(f"rules.{field.name}: {raw!r} is not one of: {allowed}") from None
+        else:
+            values[field.name] = _required(given, field.name, "rules.", kind)
+    try:
+        rules = Ruleset(**values)
+    except (ValueError, TypeError) as error:
+        raise ValueError(f"rules: {error}") from None
+    if preset is not None and rules != preset:
+        differ = [f.name for f in fields if getattr(rules, f.name) != getattr(preset, f.name)]
+        raise ValueError(
+            f"preset: the rules are not the preset {name!r}; they differ in {', '.join(differ)}"
+        )
+    return rules
+
+
+def _read_deal(data: Mapping[str, Any]) -> Deal:
+    _no_unknown_keys(data, _DEAL_KEYS, "deal.")
+    players = _required(data, "players", "deal.", int)
+    seed = _required(data, "seed", "deal.", int)
+    leader = data.get("leader")
+    if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool)):
+        raise ValueError(f"deal.leader: expected a seat number or null, not {leader!r}")
+    hands = data.get("hands")
+    if hands is None:
+        for key in ("stock", "set_aside", "reserve"):
+            if data.get(key):
+                raise ValueError(f"deal.{key}: only a layout (with deal.hands) lays out cards")
+        return Deal(players, seed, leader)
+    if not isinstance(hands, list):
+        raise ValueError(f"deal.hands: expected a list of card texts or null, not {hands!r}")
+    texts: list[str] = []
+    for seat, hand in enumerate(hands):
+        texts.append(_card_text(hand, f"deal.hands[{seat}]"))
+    piles = {key: _card_text(data.get(key, ""), f"deal.{key}") for key in _DEAL_KEYS[4:]}
+    return Deal(
+        players, seed, leader, tuple(texts), piles["stock"], piles["set_aside"], piles["reserve"]
+    )
+
+
+def _card_text(value: object, where: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{where}: expected card text, not {value!r}")
+    try:
+        return format_cards(parse_cards(value))
+    except ValueError as error:
+        raise ValueError(f"{where}: {error}") from None
+
+
+def replay(record: Record) -> tuple[State, ...]:
+    """Every state of the recorded game: the dealt state, then one per move.
+
+    Raises :class:`ReplayError` for the first move that is illegal where it
+    stands, or that comes after the game is over.
+    """
+    state: State = record.start()
+    states = [state]
+    for index, text in enumerate(record.moves):
+        move = parse_move(text)
+        if state.is_over:
+            raise ReplayError(
+                index, move, f"comes after the game is over (seat {state.loser} is the goat)"
+            )
+        try:
+            state = state.apply(move)
+        except IllegalMoveError as error:
+            raise ReplayError(index, move, f"is illegal: {error}", error) from error
+        states.append(state)
+    return tuple(states)
