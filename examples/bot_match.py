@@ -65,7 +65,7 @@ def main() -> None:
     args = parser.parse_args()
     rules = sg.presets.get(args.preset)
     players = max(rules.min_players, min(4, rules.max_players))
-    bots: list[Bot] = [careful_bot] + [random_bot] * (players - 1)
+    bots: list[Bot] = [careful_bot, *[random_bot] * (players - 1)]
     goats = Counter(play_game(rules, bots, seed) for seed in range(args.games))
     print(f"{args.preset}: {args.games} games, {players} players; seat 0 plays carefully")
     for seat in range(players):
