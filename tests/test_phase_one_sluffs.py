@@ -1,0 +1,508 @@
+"""Phase one: sluffing in every mode, and the engine's model of out-of-turn actions.
+
+RULES.md §3, "Sluffing" and "Engine model of out-of-turn actions". Each test lays out
+hands (clockwise from seat 0, who leads) and a stock (top card first; unless the trump
+card is set aside, its last card is the trump card) and states one rule, usually
+against the alternative setting.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+import skitgubbe as sg
+
+from .helpers import legal, refusal
+
+FLURST = sg.presets.FLURST
+#: Flurst's phase one without compulsory ties, so that any card may be played.
+FREE = attrs.evolve(FLURST, must_match=False)
+#: A stock long enough that nobody runs short; the 2H at the bottom is the trump card.
+STOCK = "2D 3D 8D 10D JD AD 10H JH AH 10S JS 2H"
+
+
+def rules_with(sluff: sg.SluffRule, base: sg.Ruleset = FREE) -> sg.Ruleset:
+    return attrs.evolve(base, sluff=sluff)
+
+
+def cards(text: str) -> list[sg.Card]:
+    """Cards in notation, sorted as the engine sorts them."""
+    return sorted(sg.parse_cards(text))
+
+
+def run(state: sg.State, *moves: str) -> sg.PhaseOneState:
+    """The phase-one state after ``moves``, each of which must be legal."""
+    for move in moves:
+        state = state.apply(move)
+    assert isinstance(state, sg.PhaseOneState)
+    return state
+
+
+def start(rules: sg.Ruleset, hands: list[str], stock: str = STOCK, *moves: str) -> sg.PhaseOneState:
+    return run(sg.deal(rules, hands=hands, stock=stock, leader=0), *moves)
+
+
+def seats(state: sg.State) -> set[int]:
+    return {move.player for move in state.legal_moves()}
+
+
+#: Seat 1 wins with the 9D against the 4C and the 7H; everyone still holds a card
+#: matching the trick afterwards.
+HANDS = ["4C 9C KC", "4D 9D 2S", "4H 7H 7S"]
+#: Seats 0 and 1 tie on 9s; seat 2's 7H loses.
+TIED = ["9C 7C KC", "9D 9S 2S", "4H 7H 7S"]
+
+
+# -- P1-SLUFF-NONE --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sluff", "allowed"), [(sg.SluffRule.NONE, False), (sg.SluffRule.UNLIMITED, True)]
+)
+def test_p1_sluff_none_offers_no_sluff(sluff: sg.SluffRule, allowed: bool) -> None:
+    """P1-SLUFF-NONE: a matching card may not be sluffed; only the player due acts."""
+    state = start(rules_with(sluff), HANDS, STOCK, "0 play 4C")
+    assert state.is_legal("1 sluff 4D") is allowed
+    assert state.is_legal("2 sluff 4H") is allowed
+    if allowed:
+        assert state.to_act == (1, 2)
+    else:
+        assert state.to_act == (1,)
+        assert refusal(state, "1 sluff 4D") == "P1-SLUFF-NONE"
+
+
+@pytest.mark.parametrize(
+    ("sluff", "waits"), [(sg.SluffRule.NONE, False), (sg.SluffRule.UNLIMITED, True)]
+)
+def test_p1_sluff_none_gathers_at_once(sluff: sg.SluffRule, waits: bool) -> None:
+    """P1-SLUFF-NONE: the decided trick goes to its winner at once; with sluffing it
+    waits on the table."""
+    state = start(rules_with(sluff), HANDS, STOCK, "0 play 4C", "1 play 9D", "2 play 7H")
+    if waits:
+        assert state.trick_winner == 1 and state.won(1) == ()
+    else:
+        assert state.trick_winner is None and state.turn == 1
+        assert sorted(state.won(1)) == cards("4C 9D 7H")
+        assert state.last_trick_winner == 1
+
+
+# -- P1-SLUFF-WINDOW ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sluff", "rule"), [(sg.SluffRule.WINDOW, "P1-SLUFF-WINDOW"), (sg.SluffRule.UNLIMITED, None)]
+)
+def test_p1_sluff_window_closed_while_the_trick_is_played(
+    sluff: sg.SluffRule, rule: str | None
+) -> None:
+    """P1-SLUFF-WINDOW: no sluff before the trick is settled, nor during a tie."""
+    rules = rules_with(sluff)
+    playing = start(rules, HANDS, STOCK, "0 play 4C")
+    tied = start(rules, TIED, STOCK, "0 play 9C", "1 play 9D", "2 play 7H")
+    assert tied.order == (0, 1) and tied.trick_winner is None
+    for state, move in ((playing, "1 sluff 4D"), (tied, "2 sluff 7S"), (tied, "1 sluff 9S")):
+        if rule is None:
+            assert state.is_legal(move)
+        else:
+            assert refusal(state, move) == rule
+
+
+def test_p1_sluff_window_opens_for_everyone_once_settled() -> None:
+    """P1-SLUFF-WINDOW: once the trick is settled, every seat holding a card of a rank
+    in the trick (the winner too) may sluff or pass; nobody gathers."""
+    state = start(rules_with(sg.SluffRule.WINDOW), HANDS, STOCK, "0 play 4C", "1 play 9D")
+    state = run(state, "2 play 7H")
+    assert state.trick_winner == 1
+    assert state.to_act == (0, 1, 2)
+    moves = legal(state)
+    assert {"0 sluff 9C", "0 done", "1 sluff 4D", "1 done", "2 sluff 4H 7S", "2 done"} <= moves
+    assert not any(move.endswith("gather") for move in moves)
+    assert refusal(state, "1 gather") == "P1-SLUFF-WINDOW"
+
+
+def test_p1_sluff_window_several_ranks_in_one_chance() -> None:
+    """P1-SLUFF-WINDOW: one sluff may hold cards of several ranks of the trick."""
+    state = start(rules_with(sg.SluffRule.WINDOW), HANDS, STOCK, "0 play 4C", "1 play 9D")
+    state = run(state, "2 play 7H", "2 sluff 4H 7S")
+    assert {"4H", "7S"} <= {str(card) for card in state.table}
+    assert state.hand_size(2) == 3  # refilled after the sluff (P1-DRAW)
+
+
+def test_p1_sluff_window_one_chance_only() -> None:
+    """P1-SLUFF-WINDOW: after sluffing and drawing, a seat may not sluff again on the
+    trick, even a matching card it has just drawn; under UNLIMITED it may."""
+    moves = ("0 play 4C", "1 play 9D", "2 play 7H", "0 sluff 9C")
+    # seat 0 draws the 2D after its play and the 7D after its sluff
+    stock = "2D 3D 8D 7D 10D JD AD 10H JH AH 10S 2H"
+    window = start(rules_with(sg.SluffRule.WINDOW), HANDS, stock, *moves)
+    unlimited = start(rules_with(sg.SluffRule.UNLIMITED), HANDS, stock, *moves)
+    assert sorted(window.hand(0)) == cards("KC 2D 7D")
+    assert refusal(window, "0 sluff 7D") == "P1-SLUFF-WINDOW"
+    assert 0 not in window.to_act
+    assert unlimited.is_legal("0 sluff 7D")
+
+
+def test_p1_sluff_window_gathered_after_everyone_used_or_passed() -> None:
+    """P1-SLUFF-WINDOW: `done` passes the chance; once every seat has sluffed or
+    passed, the trick goes to the winner without a move."""
+    state = start(rules_with(sg.SluffRule.WINDOW), HANDS, STOCK, "0 play 4C", "1 play 9D")
+    state = run(state, "2 play 7H", "0 sluff 9C", "2 done")
+    assert state.trick_winner == 1 and state.to_act == (1,)
+    state = run(state, "1 done")
+    assert state.trick_winner is None and state.turn == 1
+    assert sorted(state.won(1)) == cards("4C 9D 7H 9C")
+    assert [(e.kind, e.player) for e in state.events if e.kind is sg.EventKind.WON] == [
+        (sg.EventKind.WON, 1)
+    ]
+
+
+# -- P1-SLUFF-UNLIMITED ---------------------------------------------------------------
+
+
+def test_p1_sluff_unlimited_from_the_first_card() -> None:
+    """P1-SLUFF-UNLIMITED: after the first card anyone may sluff a matching card, even
+    before playing and even of the highest rank; before it nobody may."""
+    state = start(rules_with(sg.SluffRule.UNLIMITED), HANDS)
+    assert state.to_act == (0,)
+    assert refusal(state, "1 sluff 4D") == "P1-SLUFF-UNLIMITED"
+    state = run(state, "0 play 4C")
+    assert state.to_act == (1, 2)
+    assert {"1 sluff 4D", "2 sluff 4H"} <= legal(state)
+
+
+def test_p1_sluff_unlimited_repeatedly() -> None:
+    """P1-SLUFF-UNLIMITED: a seat that draws another matching card may sluff again;
+    WINDOW-style one chance does not apply."""
+    stock = "2D 4S 8D 10D JD AD 10H JH AH 10S JS 2H"
+    state = start(rules_with(sg.SluffRule.UNLIMITED), HANDS, stock, "0 play 4C", "1 sluff 4D")
+    assert sorted(state.hand(1)) == cards("9D 2S 4S")
+    state = run(state, "1 sluff 4S")
+    assert sorted(state.table) == cards("4C 4D 4S")
+    assert state.turn == 1  # still due to play
+
+
+def test_p1_sluff_unlimited_during_replays() -> None:
+    """P1-SLUFF-UNLIMITED: during a tie replay anyone may sluff on the trick, the tied
+    rank included."""
+    rules = rules_with(sg.SluffRule.UNLIMITED)
+    state = start(rules, TIED, STOCK, "0 play 9C", "1 play 9D", "2 play 7H")
+    assert state.order == (0, 1)
+    assert {"2 sluff 7S", "1 sluff 9S", "0 sluff 7C"} <= legal(state)
+    state = run(state, "0 play KC")
+    assert {"2 sluff 7S", "1 sluff 9S", "0 sluff 7C"} <= legal(state)
+
+
+def test_p1_sluff_unlimited_until_gathered() -> None:
+    """P1-SLUFF-UNLIMITED: sluffs go on after the trick is decided; the winner gathers
+    once the others are done, and no sluff reaches a gathered trick."""
+    rules = rules_with(sg.SluffRule.UNLIMITED)
+    state = start(rules, HANDS, STOCK, "0 play 4C", "1 play 9D", "2 play 7H")
+    assert state.trick_winner == 1
+    assert "0 sluff 9C" in legal(state) and "2 sluff 7S" in legal(state)
+    state = run(state, "0 done", "2 sluff 7S", "2 done")
+    assert "1 gather" in legal(state)
+    state = run(state, "1 gather")
+    assert sorted(state.won(1)) == cards("4C 9D 7H 7S")
+    assert not state.is_legal("2 sluff 4H")  # the new trick has no card yet
+
+
+# -- P1-SLUFF-OWN ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sluff", "rule"), [(sg.SluffRule.OWN, "P1-SLUFF-OWN"), (sg.SluffRule.UNLIMITED, None)]
+)
+def test_p1_sluff_own_only_the_rank_one_played(sluff: sg.SluffRule, rule: str | None) -> None:
+    """P1-SLUFF-OWN: nothing before one's own play, then only the rank one played."""
+    hands = ["4C 9C KC", "9D 9S 4D", "4H 7H 7S"]
+    before = start(rules_with(sluff), hands, STOCK, "0 play 4C")
+    after = run(before, "1 play 9D")
+    assert after.is_legal("1 sluff 9S")
+    for state, move in ((before, "1 sluff 4D"), (after, "1 sluff 4D"), (after, "2 sluff 4H")):
+        if rule is None:
+            assert state.is_legal(move)
+        else:
+            assert refusal(state, move) == rule
+
+
+@pytest.mark.parametrize(
+    ("sluff", "own_tied_rank"), [(sg.SluffRule.OWN, False), (sg.SluffRule.UNLIMITED, True)]
+)
+def test_p1_sluff_own_latest_replay_rank(sluff: sg.SluffRule, own_tied_rank: bool) -> None:
+    """P1-SLUFF-OWN: in a replay a seat may sluff the rank it played in the latest
+    replay, no longer the rank it tied with."""
+    hands = ["9C 5C 5H", "9D 9S 2S", "4H 7H 7S"]
+    state = start(rules_with(sluff), hands, STOCK, "0 play 9C", "1 play 9D", "2 play 7H")
+    assert state.order == (0, 1)
+    assert state.is_legal("1 sluff 9S")  # its tied rank, before its replay play
+    state = run(state, "0 play 5C")
+    assert state.is_legal("0 sluff 5H")
+    state = run(state, "1 play 2S")
+    assert state.trick_winner == 0
+    assert state.is_legal("1 sluff 9S") is own_tied_rank
+    if not own_tied_rank:
+        assert refusal(state, "1 sluff 9S") == "P1-SLUFF-OWN"
+
+
+# -- P1-SLUFF-ANYTIME -----------------------------------------------------------------
+
+#: Flurst's own illustration: a seat holding a queen and a king may not sluff the
+#: queen while a queen heads the trick and it has not played.
+QUEEN_KING = ["QC 2C 3C", "KS 4D 5D", "QH KD 6S"]
+
+
+@pytest.mark.parametrize(
+    ("sluff", "rule"),
+    [
+        (sg.SluffRule.ANYTIME, "P1-SLUFF-ANYTIME"),
+        (sg.SluffRule.ANYTIME_MAY_EMPTY, "P1-SLUFF-ANYTIME"),
+        (sg.SluffRule.UNLIMITED, None),
+    ],
+)
+def test_p1_sluff_anytime_limit_a_not_the_highest_before_playing(
+    sluff: sg.SluffRule, rule: str | None
+) -> None:
+    """P1-SLUFF-ANYTIME limit (a): before its play, a seat may not sluff a card of
+    the highest rank played so far (Flurst, Goat and Wizards alike)."""
+    state = start(rules_with(sluff, FLURST), QUEEN_KING, STOCK, "0 play QC")
+    if rule is None:
+        assert state.is_legal("2 sluff QH")
+    else:
+        assert refusal(state, "2 sluff QH") == rule
+
+
+def test_p1_sluff_anytime_limit_a_lifts_when_someone_plays_higher() -> None:
+    """P1-SLUFF-ANYTIME limit (a): the queen becomes sluffable once the king is
+    played before the seat's turn; the king is now forbidden instead."""
+    state = start(FLURST, QUEEN_KING, STOCK, "0 play QC")
+    assert not state.is_legal("2 sluff QH")
+    state = run(state, "1 play KS")
+    assert state.is_legal("2 sluff QH")
+    assert refusal(state, "2 sluff KD") == "P1-SLUFF-ANYTIME"
+    state = run(state, "2 sluff QH")
+    assert legal(state) >= {"2 play KD"} and state.turn == 2
+
+
+def test_p1_sluff_anytime_other_ranks_before_playing() -> None:
+    """P1-SLUFF-ANYTIME: before its play a seat may sluff any lower rank in the trick."""
+    state = start(FLURST, QUEEN_KING, STOCK, "0 play QC", "1 play KS")
+    assert "2 sluff QH" in legal(state)
+    assert "1 sluff 4D" not in legal(state)  # nothing of seat 1's matches
+
+
+def test_p1_sluff_anytime_tied_rank_before_the_war() -> None:
+    """P1-SLUFF-ANYTIME limit (a): a replay round has no highest rank before its first
+    play, so a tied seat may sluff another card of the tied rank (Goat's example)."""
+    hands = ["9C 9H 2C", "9D 5D 6D", "4H 7H 8S"]
+    state = start(FLURST, hands, STOCK, "0 play 9C", "1 play 9D", "2 play 7H")
+    assert state.order == (0, 1)
+    assert state.is_legal("0 sluff 9H")
+    state = run(state, "0 sluff 9H")
+    assert state.order == (0, 1) and state.turn == 0  # the sluffed 9H joins no tie
+    assert sorted(state.table) == cards("9C 9D 7H 9H")
+
+
+def test_p1_sluff_anytime_limit_a_only_for_seats_due_in_the_replay() -> None:
+    """P1-SLUFF-ANYTIME limit (a): in a war, the tied seat still due may not sluff the
+    replay's highest rank (it must match it), but a seat outside the war may."""
+    hands = ["9C 7C KC", "9D 7D 2S", "4H 7H 7S"]
+    state = start(FLURST, hands, STOCK, "0 play 9C", "1 play 9D", "2 play 4H", "0 play 7C")
+    assert state.order == (0, 1) and state.turn == 1
+    assert {"2 sluff 7H", "2 sluff 7S", "2 sluff 7H 7S"} <= legal(state)
+    assert refusal(state, "1 sluff 7D") == "P1-SLUFF-ANYTIME"
+    assert {move for move in legal(state) if move.startswith("1 ")} == {"1 play 7D"}
+
+
+@pytest.mark.parametrize(
+    ("sluff", "allowed"),
+    [(sg.SluffRule.ANYTIME, False), (sg.SluffRule.ANYTIME_MAY_EMPTY, True)],
+)
+def test_p1_sluff_anytime_limit_b_may_not_empty_while_due(
+    sluff: sg.SluffRule, allowed: bool
+) -> None:
+    """P1-SLUFF-ANYTIME limit (b): with the stock empty, a seat still due to play may
+    not sluff its last card (Flurst, Goat); Wizards lacks the limit."""
+    # the stock holds only the trump card, which seat 0 sets aside after leading
+    state = start(rules_with(sluff, FLURST), ["4C", "9D", "4H"], "2S", "0 play 4C", "1 play 9D")
+    assert state.stock_size == 0 and state.trump_holder == 0
+    assert state.turn == 2
+    assert state.is_legal("2 sluff 4H") is allowed
+    if not allowed:
+        assert refusal(state, "2 sluff 4H") == "P1-SLUFF-ANYTIME"
+
+
+def test_p1_sluff_anytime_limit_b_part_of_the_hand() -> None:
+    """P1-SLUFF-ANYTIME limit (b): the due seat may sluff while a card stays in hand."""
+    state = start(FLURST, ["4C", "9D", "4H 8S"], "2S", "0 play 4C", "1 play 9D")
+    assert state.is_legal("2 sluff 4H")
+
+
+def test_p1_sluff_anytime_limit_b_not_for_a_losing_played_seat() -> None:
+    """P1-SLUFF-ANYTIME limit (b): a seat that has played and cannot be in a tie may
+    empty its hand; the seat heading the undecided round may not."""
+    state = start(FLURST, ["4C 4S", "9D 9S", "7H 8S"], "2S", "0 play 4C", "1 play 9D")
+    assert state.stock_size == 0
+    assert state.is_legal("0 sluff 4S")  # seat 0 has lost already: it may empty its hand
+    assert refusal(state, "1 sluff 9S") == "P1-SLUFF-ANYTIME"  # 9D heads; a tie may come
+
+
+def test_p1_sluff_anytime_limit_b_lifted_once_decided() -> None:
+    """P1-SLUFF-ANYTIME limit (b): once the trick is decided nobody has to play to it,
+    so the last card may be sluffed."""
+    state = start(FLURST, ["4C 4S", "9D 9S", "7H"], "2S", "0 play 4C", "1 play 9D")
+    state = run(state, "2 play 7H")
+    assert state.trick_winner == 1
+    assert {"0 sluff 4S", "1 sluff 9S"} <= legal(state)
+
+
+# -- P1-SLUFF-ATLANTA -----------------------------------------------------------------
+
+ATLANTA = sg.presets.ATLANTA
+#: Seat 0 leads the 4C, seat 1 wins with the 9D, seat 2 plays the 7H.
+ATLANTA_HANDS = ["4C 4S 3C", "9D 9S 5D", "4H 7H 7S"]
+
+
+@pytest.mark.parametrize(
+    ("sluff", "rule"), [(sg.SluffRule.ATLANTA, "P1-SLUFF-ATLANTA"), (sg.SluffRule.UNLIMITED, None)]
+)
+def test_p1_sluff_atlanta_only_after_playing(sluff: sg.SluffRule, rule: str | None) -> None:
+    """P1-SLUFF-ATLANTA: a seat sluffs only after its own play to the trick."""
+    state = start(rules_with(sluff, ATLANTA), ATLANTA_HANDS, STOCK, "0 play 4C", "1 play 9D")
+    if rule is None:
+        assert state.is_legal("2 sluff 4H")
+    else:
+        assert refusal(state, "2 sluff 4H") == rule
+
+
+def test_p1_sluff_atlanta_only_losing_ranks() -> None:
+    """P1-SLUFF-ATLANTA: never the currently winning rank; a rank becomes sluffable
+    when a higher one is played."""
+    state = start(ATLANTA, ATLANTA_HANDS, STOCK, "0 play 4C")
+    assert refusal(state, "0 sluff 4S") == "P1-SLUFF-ATLANTA"  # the 4 wins so far
+    state = run(state, "1 play 9D")
+    assert state.is_legal("0 sluff 4S")
+    assert refusal(state, "1 sluff 9S") == "P1-SLUFF-ATLANTA"
+
+
+def test_p1_sluff_atlanta_once_per_trick() -> None:
+    """P1-SLUFF-ATLANTA: one sluff per trick (of one or more cards), then no more."""
+    state = start(ATLANTA, ATLANTA_HANDS, STOCK, "0 play 4C", "1 play 9D", "2 play 7H")
+    assert state.trick_winner == 1
+    assert {"2 sluff 4H", "2 sluff 7S", "2 sluff 4H 7S"} <= legal(state)
+    state = run(state, "2 sluff 4H")
+    assert 2 not in seats(state)
+    assert refusal(state, "2 sluff 7S") == "P1-SLUFF-ATLANTA"
+
+
+def test_p1_sluff_atlanta_before_it_is_taken() -> None:
+    """P1-SLUFF-ATLANTA: sluffs may come after the trick is decided, until it is taken;
+    the winner holds nothing to sluff, so it is taken once the others are done."""
+    state = start(ATLANTA, ATLANTA_HANDS, STOCK, "0 play 4C", "1 play 9D", "2 play 7H")
+    assert {"0 sluff 4S", "0 done", "2 done"} <= legal(state)
+    state = run(state, "0 sluff 4S", "2 sluff 4H 7S")
+    assert state.trick_winner is None
+    assert sorted(state.won(1)) == cards("4C 9D 7H 4S 4H 7S")
+
+
+# -- the out-of-turn model ------------------------------------------------------------
+
+
+def test_out_of_turn_moves_of_several_seats() -> None:
+    """P1-SLUFF-ANYTIME, engine model: the player due and every seat that may sluff are
+    listed together; `to_act` holds all of them and `turn` the one due to play."""
+    hands = ["4C 9C KC", "7D 9D 2S", "4H 7H 7S"]
+    state = start(FLURST, hands, STOCK, "0 play 4C", "1 play 9D")
+    assert state.turn == 2
+    assert state.to_act == (0, 2)
+    assert legal(state) == {"0 sluff 9C", "2 sluff 4H", "2 play 4H", "2 play 7H", "2 play 7S"} | {
+        "2 dare"
+    }
+    players = [move.player for move in state.legal_moves()]
+    assert players == sorted(players)  # grouped by seat
+
+
+def test_sluffed_card_makes_no_tie() -> None:
+    """P1-SLUFF-UNLIMITED: a sluffed card of the heading rank does not tie the trick."""
+    rules = rules_with(sg.SluffRule.UNLIMITED)
+    state = start(rules, ["9C 2C 3C", "5D 6D 2S", "9H 3H 8S"], STOCK, "0 play 9C", "2 sluff 9H")
+    state = run(state, "1 play 5D", "2 play 3H")
+    assert state.trick_winner == 0
+    assert not [e for e in state.events if e.kind is sg.EventKind.TIED]
+
+
+def test_sluffed_card_never_decides_a_replay() -> None:
+    """P1-TIE-REPLAY, P1-SLUFF-UNLIMITED: a king sluffed during a war of low cards
+    does not win it; the highest replay play does."""
+    rules = rules_with(sg.SluffRule.UNLIMITED)
+    hands = ["KC 4C 5C", "KD 6D 2S", "KH 3H 8S"]
+    state = start(rules, hands, STOCK, "0 play KC", "1 play KD", "2 play 3H")
+    assert state.order == (0, 1)
+    state = run(state, "2 sluff KH", "0 play 4C", "1 play 6D")
+    assert state.trick_winner == 1
+
+
+def test_decided_trick_waits_for_the_others() -> None:
+    """P1-SLUFF-ANYTIME, engine model: while another seat may sluff, it gets `done`
+    and the winner no `gather`; gathering too early is refused naming the rule."""
+    hands = ["4C 9C KC", "4D 9D 9S", "4H 7H 7S"]
+    state = start(
+        rules_with(sg.SluffRule.ANYTIME), hands, STOCK, "0 play 4C", "1 play 9D", "2 play 7H"
+    )
+    assert state.trick_winner == 1 and state.turn is None
+    assert {"0 sluff 9C", "0 done", "2 sluff 4H", "2 done", "1 sluff 4D", "1 sluff 9S"} <= legal(
+        state
+    )
+    assert "1 done" not in legal(state)
+    assert refusal(state, "1 gather") == "P1-SLUFF-ANYTIME"
+    state = run(state, "0 done")
+    assert refusal(state, "1 gather") == "P1-SLUFF-ANYTIME"
+    assert refusal(state, "0 sluff 9C") == "P1-SLUFF-ANYTIME"  # done is final
+    state = run(state, "2 done")
+    assert legal(state) >= {"1 gather", "1 sluff 9S"}
+    assert state.to_act == (1,)
+    state = run(state, "1 sluff 9S", "1 gather")
+    assert sorted(state.won(1)) == cards("4C 9D 7H 9S")
+    assert state.turn == 1
+
+
+def test_refusals_name_the_rule() -> None:
+    """P1-SLUFF-ANYTIME: a `done` or `gather` on an undecided trick, a gather by a
+    loser and a sluff of a rank not in the trick are refused naming the rule."""
+    state = start(rules_with(sg.SluffRule.ANYTIME), HANDS, STOCK, "0 play 4C")
+    assert refusal(state, "1 done") == "P1-SLUFF-ANYTIME"
+    assert refusal(state, "0 gather") == "P1-SLUFF-ANYTIME"
+    assert refusal(state, "2 sluff 7H") == "P1-SLUFF-ANYTIME"
+    decided = run(state, "1 play 9D", "2 play 7H")
+    assert refusal(decided, "0 gather") == "P1-SLUFF-ANYTIME"
+    assert refusal(decided, "2 play 7S") == "P1-TRICK-ALL"
+
+
+DRIVEN = [(rules_with(sluff, FLURST), 4) for sluff in sg.SluffRule] + [
+    (sg.presets.HELMFRID, 4),
+    (sg.presets.ATLANTA, 3),
+    (sg.presets.WIZARDS, 5),
+    (sg.presets.SWEDISH_GOAT, 4),
+]
+
+
+@pytest.mark.parametrize(("rules", "players"), DRIVEN)
+def test_random_driver_always_finishes(rules: sg.Ruleset, players: int) -> None:
+    """Engine model: picking uniformly among all listed moves always ends phase one,
+    and the intermission keeps every card of the pack but a set-aside trump card."""
+    kept = 51 if rules.trump_card is sg.TrumpCard.SET_ASIDE else 52
+    for seed in range(3):
+        chooser = random.Random(seed)
+        state: sg.State = sg.deal(rules, players=players, seed=seed)
+        steps = 0
+        while isinstance(state, sg.PhaseOneState):
+            moves = state.legal_moves()
+            assert moves, "a phase-one state with no legal move"
+            assert state.to_act == tuple(sorted({move.player for move in moves}))
+            state = state.apply(chooser.choice(moves))
+            steps += 1
+            assert steps < 1000
+        assert isinstance(state, sg.PhaseTwoState)
+        assert sum(state.hand_size(p) for p in range(players)) == kept
