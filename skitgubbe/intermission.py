@@ -93,10 +93,16 @@ def finish_phase_one(state: PhaseOneState, stuck: int) -> PhaseTwoState:
     trump_card = Card.from_index(state.indicator)
     holder = state.holder
     left = state.stock_cards[state.drawn :]
-    if left:  # only the trump card can be left; the seat that would draw it takes it
+    if left:
+        # Ruling: the seat whose turn found no card takes what the stock still holds.
+        # From a shuffled deal that is only the trump card (left by a restaurant-rules
+        # sluff); a layout with short hands and no daring may leave more.
         holder = max(stuck, 0)
+        rest = 0
         for index in left:
-            collected[holder] = add_cards(collected[holder], 1 << index)
+            rest = add_cards(rest, 1 << index)
+        collected[holder] = _merge(collected[holder], rest)
+        notes.append(Event(EventKind.TOOK, holder, rest))
     elif holder >= 0 and rules.trump_card in (TrumpCard.LAST, TrumpCard.EXPOSED):
         collected[holder] = add_cards(collected[holder], 1 << state.indicator)
     trump = trump_card.suit

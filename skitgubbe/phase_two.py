@@ -420,6 +420,10 @@ def successor(state: PhaseTwoState, move: Move) -> PhaseTwoState:
 
     if goat < 0 and active & (active - 1) == 0:
         goat = active.bit_length() - 1
+    if goat < 0 and new_trick >= 0 and not any(hands[p] for p in range(len(hands))):
+        # Ruling: only empty-handed Blåmattis are left and nothing is on the table;
+        # the one due to lead the new trick is the goat (I-BLAMATTIS).
+        goat = new_trick if active >> new_trick & 1 else _next_active(active, new_trick)
     if goat >= 0:
         notes.append(Event(EventKind.GOAT, goat))
         turn = -1

@@ -466,3 +466,15 @@ def test_i_blamattis_loses_variant_ends_the_game_at_once() -> None:
     safe = start(attrs.evolve(MATTIS, empty_hand=sg.EmptyHand.SAFE), "5C 2H", "", "7C 3H")
     assert not safe.is_over
     assert safe.out == (1,)
+
+
+def test_i_blamattis_only_empty_handed_blamattis_left_the_one_due_to_lead_is_goat() -> None:
+    """I-BLAMATTIS ruling: when a kill leaves only Blåmattis without cards and an empty
+    table, the one due to lead the next trick is the goat (here seat 3, the next seat
+    clockwise from the killer, who went out)."""
+    rules = attrs.evolve(PAGAT, kill_on_trump=True, empty_hand=sg.EmptyHand.BLAMATTIS)
+    state = sg.start_phase_two(rules, ["", "6C", "JD", ""], "D", leader=3)
+    assert state.to_act == (1,)  # seat 3 is due but holds nothing: the lead passes
+    state = play(state, "1 play 6C", "2 play JD")
+    assert state.is_over and state.loser == 3
+    assert kinds(state)[-1] == (EventKind.GOAT, 3)
