@@ -32,6 +32,7 @@ from .events import Event, EventKind
 from .moves import Dare, Done, Gather, Move, PickUp, Play, Sluff, Store, Swap, parse_move
 from .phase_one import deal
 from .phase_two import anti_trump_suit, start_phase_two
+from .records import Record, ReplayError, replay
 from .rules import (
     AntiTrump,
     Beat,
@@ -79,6 +80,8 @@ __all__ = [
     "Play",
     "PlayerView",
     "Rank",
+    "Record",
+    "ReplayError",
     "Ruleset",
     "RulesetError",
     "Runs",
@@ -101,6 +104,7 @@ __all__ = [
     "parse_cards",
     "parse_move",
     "presets",
+    "replay",
     "start_phase_two",
     "touching_runs",
     "two_packs",

@@ -1,0 +1,281 @@
+"""Invariants of whole games, from a seeded deal to the goat, for every preset.
+
+Hypothesis draws a preset, a player count the preset allows (2-8) and a seed; the
+game is dealt with that seed and played out with uniformly random legal moves.
+At every step the invariants are checked, through phase one, the intermission
+and phase two.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import skitgubbe as sg
+from skitgubbe import presets
+from skitgubbe.cards import cards_of
+from skitgubbe.records import Record, replay
+from skitgubbe.simulate import random_moves
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: For the properties that look at every player or every move at every step.
+SLOW = settings(SETTINGS, max_examples=12)
+
+#: A face-down trump card lies with its drawer, outside hand and won pile, until
+#: the intermission (D-TRUMP-LAST, D-TRUMP-EXPOSED).
+HELD_ASIDE = (sg.TrumpCard.LAST, sg.TrumpCard.EXPOSED)
+#: Rules whose trump card is face up under the stock while it lies there.
+SHOWN = (sg.TrumpCard.EXPOSED, sg.TrumpCard.TURNED_UP)
+
+
+@st.composite
+def games(draw: st.DrawFn) -> tuple[str, int, int]:
+    """A preset's name, a player count it allows and a seed."""
+    name = draw(st.sampled_from(presets.NAMES))
+    rules = presets.get(name)
+    players = draw(st.integers(rules.min_players, min(rules.max_players, 8)))
+    seed = draw(st.integers(0, 2**32 - 1))
+    return name, players, seed
+
+
+def dealt(game: tuple[str, int, int]) -> sg.PhaseOneState:
+    name, players, seed = game
+    return sg.deal(presets.get(name), players=players, seed=seed)
+
+
+def walk(game: tuple[str, int, int]) -> Iterator[tuple[sg.State, sg.Move, sg.State]]:
+    """Each step of the seeded random game: the state, the move and the result."""
+    state: sg.State = dealt(game)
+    for move, after in random_moves(state, game[2]):
+        yield state, move, after
+        state = after
+
+
+def pack_of(rules: sg.Ruleset) -> Counter[sg.Card]:
+    return Counter(sg.one_pack() if rules.packs == 1 else sg.two_packs())
+
+
+def everywhere(state: sg.State) -> Counter[sg.Card]:
+    """Every card of the game, wherever it lies."""
+    cards: Counter[sg.Card] = Counter()
+    if isinstance(state, sg.PhaseOneState):
+        for player in range(state.players):
+            cards.update(state.hand(player))
+            cards.update(state.won(player))
+        cards.update(state.stock)
+        cards.update(state.set_aside)
+        if state.trump_holder is not None and state.rules.trump_card in HELD_ASIDE:
+            cards[state.trump_card] += 1
+        cards.update(state.table)
+        cards.update(state.reserve)
+    else:
+        assert isinstance(state, sg.PhaseTwoState)
+        for player in range(state.players):
+            cards.update(state.hand(player))
+        for play in state.table:
+            cards.update(play)
+        cards.update(state.killed)
+        cards.update(state.reserve)
+        cards.update(cards_of(state.out_of_play_mask))
+    return cards
+
+
+@SETTINGS
+@given(games())
+def test_random_play_finishes_with_exactly_one_loser(game: tuple[str, int, int]) -> None:
+    """P2-OUT: a uniformly random game always ends, with one goat among the seats."""
+    phases = [sg.Phase.ONE]
+    final: sg.State = dealt(game)
+    for _, _, after in walk(game):
+        if after.phase is not phases[-1]:
+            phases.append(after.phase)
+        final = after
+    assert final.is_over and final.phase is sg.Phase.OVER
+    assert final.loser is not None and 0 <= final.loser < final.players
+    assert final.to_act == () and final.legal_moves() == ()
+    assert [e.player for e in final.events if e.kind is sg.EventKind.GOAT] == [final.loser]
+    assert phases in ([sg.Phase.ONE, sg.Phase.TWO, sg.Phase.OVER], [sg.Phase.ONE, sg.Phase.OVER])
+
+
+@SETTINGS
+@given(games())
+def test_every_card_is_in_exactly_one_place_at_every_step(game: tuple[str, int, int]) -> None:
+    """D-DECK, D-DOUBLE: no card is lost or made, from the deal to the goat."""
+    start = dealt(game)
+    pack = pack_of(start.rules)
+    assert everywhere(start) == pack
+    for _, move, after in walk(game):
+        assert everywhere(after) == pack, f"after {move}"
+
+
+@SETTINGS
+@given(games())
+def test_apply_never_changes_its_input(game: tuple[str, int, int]) -> None:
+    for before, move, after in walk(game):
+        frozen = pickle.dumps(before)
+        twin = pickle.loads(frozen)
+        key = hash(before)
+        events = before.events
+        again = before.apply(move)
+        assert pickle.dumps(before) == frozen
+        assert before == twin and hash(before) == key == hash(twin)
+        assert before.events == events
+        assert again == after and again.events == after.events
+
+
+@SETTINGS
+@given(games())
+def test_replaying_the_record_gives_identical_states(game: tuple[str, int, int]) -> None:
+    start = dealt(game)
+    steps = list(walk(game))
+    played = [start, *(after for _, _, after in steps)]
+    record = Record.of(start, [move for _, move, _ in steps])
+    loaded = Record.from_json(record.to_json())
+    assert loaded == record
+    replayed = replay(loaded)
+    assert len(replayed) == len(played)
+    for ours, theirs in zip(replayed, played, strict=True):
+        assert type(ours) is type(theirs)
+        assert ours == theirs and hash(ours) == hash(theirs)
+        assert ours.events == theirs.events
+        assert ours.view(0).last_move == theirs.view(0).last_move
+    assert replayed[-1].loser == played[-1].loser is not None
+
+
+def cards_in(value: object) -> Counter[sg.Card]:
+    """Every card named anywhere in ``value`` (cards, events, moves, tuples)."""
+    found: Counter[sg.Card] = Counter()
+    if isinstance(value, sg.Card):
+        found[value] += 1
+    elif isinstance(value, (sg.Event, sg.Move)):
+        found.update(value.cards)
+    elif isinstance(value, tuple):
+        for item in value:
+            found.update(cards_in(item))
+    return found
+
+
+def public(state: sg.State) -> Counter[sg.Card]:
+    """The cards everyone may see: the open table, a shown trump card, the last move."""
+    seen: Counter[sg.Card] = Counter()
+    move: sg.Move | None
+    if isinstance(state, sg.PhaseOneState):
+        move = state.last_move
+        seen.update(state.table)
+        if state.rules.trump_card in SHOWN and state.stock_size:
+            seen[state.trump_card] += 1
+    else:
+        assert isinstance(state, sg.PhaseTwoState)
+        move = state.last_move
+        for play in state.table:
+            seen.update(play)
+        seen.update(state.killed)
+    if move is not None:  # moves are made face up
+        seen.update(move.cards)
+    return seen
+
+
+def within(shown: Counter[sg.Card], allowed: Counter[sg.Card], own: tuple[sg.Card, ...]) -> bool:
+    """Whether every card of ``shown`` is in ``allowed`` plus the player's ``own`` hand."""
+    return all(allowed[card] + own.count(card) >= n for card, n in shown.items())
+
+
+@SLOW
+@given(games())
+def test_views_show_only_what_the_player_may_see(game: tuple[str, int, int]) -> None:
+    """D-TRUMP-LAST, D-TRUMP-SET-ASIDE: hidden hands, stock and won piles stay hidden."""
+    for _, _, state in walk(game):
+        allowed = public(state)
+        sizes = tuple(len(state.hand(p)) for p in range(state.players))  # type: ignore[attr-defined]
+        for player in range(state.players):
+            view = state.view(player)
+            own = state.hand(player)  # type: ignore[attr-defined]
+            assert view.player == player and view.phase is state.phase
+            assert view.hand == own and view.hand_sizes == sizes
+            for field in attrs.fields(sg.PlayerView):
+                shown = cards_in(getattr(view, field.name))
+                assert within(shown, allowed, own), f"view({player}).{field.name}: {shown}"
+            if isinstance(state, sg.PhaseOneState):
+                assert view.stock_size == state.stock_size
+                assert view.won_sizes == tuple(len(state.won(p)) for p in range(state.players))
+                if state.rules.trump_card not in SHOWN:
+                    assert view.trump is None and view.upcard is None
+            else:
+                assert view.trump is state.trump  # type: ignore[attr-defined]
+
+
+def unlisted(state: sg.State, rng: random.Random) -> Iterator[sg.Move]:
+    """Well-formed moves that are probably not legal: cards not held, seats not due."""
+    hands = [set(state.hand(p)) for p in range(state.players)]  # type: ignore[attr-defined]
+    pack = sg.one_pack()
+    for player in range(state.players):
+        missing = [card for card in pack if card not in hands[player]]
+        card = rng.choice(missing)
+        yield sg.Play(player, [card])
+        yield sg.Sluff(player, [card])
+        yield sg.PickUp(player, [card])
+        if player not in state.to_act:
+            yield sg.Dare(player)
+            yield sg.Gather(player)
+            yield sg.Done(player)
+            if hands[player]:
+                yield sg.Play(player, [rng.choice(sorted(hands[player]))])
+    yield sg.Play(state.players, [rng.choice(pack)])
+
+
+@SLOW
+@given(games())
+def test_listed_moves_are_accepted_and_others_refused(game: tuple[str, int, int]) -> None:
+    rng = random.Random(game[2])
+    for state, _, _ in walk(game):
+        moves = state.legal_moves()
+        assert moves and len(set(moves)) == len(moves)
+        for move in moves:
+            assert move.player in state.to_act
+            assert state.is_legal(move) and state.is_legal(str(move))
+            assert state.explain(move) is None
+            state.apply(move)
+        legal = set(moves)
+        for move in unlisted(state, rng):
+            if move in legal:
+                continue
+            error = state.explain(move)
+            assert isinstance(error, sg.IllegalMoveError) and str(error), move
+            assert not state.is_legal(move)
+            try:
+                state.apply(move)
+            except sg.IllegalMoveError as refusal:
+                assert str(refusal) == str(error)
+            else:
+                raise AssertionError(f"{move} is not listed but was accepted")
+
+
+#: Every preset with every player count it allows (up to 8), so none is left to chance.
+EVERY_TABLE = [
+    (name, players)
+    for name, rules in presets.ALL.items()
+    for players in range(rules.min_players, min(rules.max_players, 8) + 1)
+]
+
+
+@pytest.mark.parametrize(("name", "players"), EVERY_TABLE)
+def test_every_preset_and_player_count_plays_out_and_replays(name: str, players: int) -> None:
+    """One seeded game per table: one goat, no card lost, and an exact replay."""
+    game = (name, players, 1)
+    start = dealt(game)
+    pack = pack_of(start.rules)
+    steps = list(walk(game))
+    for _, move, after in steps:
+        assert everywhere(after) == pack, f"after {move}"
+    final = steps[-1][2]
+    assert final.is_over and final.loser is not None
+    assert [e.player for e in final.events if e.kind is sg.EventKind.GOAT] == [final.loser]
+    states = replay(Record.of(start, [move for _, move, _ in steps]))
+    assert list(states[1:]) == [after for _, _, after in steps]
