@@ -252,8 +252,8 @@ def presets_reference() -> Iterator[str]:
     yield from list_table(("Preset", "Players", "Settings that differ"), rows, widths="2 1 4")
     yield from heading("What each preset follows", "-")
     yield (
-        "Each preset names the text it follows, and says in a line what that text "
-        "asks of phase two:"
+        "Each preset names the text it follows, and says in a few lines what that text "
+        "asks of a whole game:"
     )
     yield ""
     for name, ruleset in presets.ALL.items():

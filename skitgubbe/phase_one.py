@@ -10,7 +10,7 @@ move when nobody can act on it any more. When phase one ends the intermission
 (:mod:`skitgubbe.intermission`) deals out the phase-two hands at once.
 
 Everything here is a function of the state; a transition works on a mutable
-copy (:class:`_Work`) and freezes it into the next state.
+copy of its fields and freezes that copy into the next state.
 """
 
 from __future__ import annotations

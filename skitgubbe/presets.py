@@ -92,8 +92,8 @@ MYLLYMATTI = Ruleset(
 #: Wikipedia's all-player tricks), for 2-6. Phase one: everyone plays one to three
 #: cards of a rank to each trick, ties are replayed, nobody must match, and each
 #: player gets one sluffing window once a trick is settled; the bottom card is the
-#: hidden trump card. Intermission: if anyone holds fewer than 5 cards, all 2-5 are
-#: dealt among those players; the trump card's drawer leads. Phase two: runs, and a
+#: hidden trump card. Intermission: if anyone holds fewer than 5 cards, everyone's
+#: 2-5 are dealt among those players; the trump card's drawer leads. Phase two: runs, and a
 #: player who does not beat picks up the top play with every card in suit
 #: sequence with it.
 HELMFRID = Ruleset(
@@ -132,8 +132,8 @@ MATTIS = Ruleset(
 #: pagat, "Atlanta Variation" (of Mattis), for exactly 3. Phase one: everyone
 #: plays to each trick, ties are compulsory, and each player may sluff once per
 #: trick after playing, only ranks played that are not winning. Intermission: if
-#: anyone holds fewer than 6 cards, the 2-5 and the 6 of trump are dealt as evenly
-#: as possible among those players; the trump card's drawer leads. Phase two:
+#: anyone holds fewer than 6 cards, everyone's 2-5 and 6 of trump are dealt as
+#: evenly as possible among those players; the trump card's drawer leads. Phase two:
 #: runs, and the whole lowest joined run is picked up, even across plays.
 ATLANTA = Ruleset(
     sluff=Sluff.ATLANTA,
@@ -203,8 +203,8 @@ TWO_PLAYER = Ruleset(
 #: the previous goat leads; everyone plays to each trick, must match the highest
 #: rank, may dare, and may sluff matching cards at any time within the two limits;
 #: ties go to war; the hidden bottom card decides trump. Intermission: the trump
-#: card joins its drawer's cards; if anyone holds fewer than 6, the 2-5 and the 6
-#: of trump are dealt among them; the last trick's winner leads. Phase two: runs,
+#: card joins its drawer's cards; if anyone holds fewer than 6, everyone's 2-5 and
+#: 6 of trump are dealt among them; the last trick's winner leads. Phase two: runs,
 #: beaten by any higher non-trump or any trump, the lowest joined run eaten.
 FLURST = Ruleset(
     min_players=3,
@@ -278,7 +278,8 @@ def get(name: str) -> Ruleset:
 def name_of(rules: Ruleset) -> str | None:
     """The name of the first preset equal to ``rules``, or ``None`` for a variant.
 
-    Presets that share every setting are equal values: ``pagat``, ``myllymatti`` and
-    ``mas`` differ only in phase one, so each of them is named ``"pagat"`` here.
+    Presets that share every setting are equal values: pagat describes Myllymatti
+    with the same rules as the classic game, so ``myllymatti`` is named ``"pagat"``
+    here.
     """
     return next((name for name, preset in ALL.items() if preset == rules), None)

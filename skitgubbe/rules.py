@@ -256,7 +256,7 @@ def _int_setting(default: int, doc: str, *rules: str) -> Any:
 class Ruleset:
     """Every rule setting of a game, as one frozen, hashable value.
 
-    The defaults are the Flurst rules' phase two; :mod:`skitgubbe.presets` names a
+    The defaults are the Flurst rules; :mod:`skitgubbe.presets` names a
     ruleset for each documented rule system. Make a variant with
     :func:`attrs.evolve`; impossible combinations raise :class:`RulesetError`.
     The fields, their rule IDs and their meaning are listed in the rules reference.
