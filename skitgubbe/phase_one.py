@@ -316,7 +316,12 @@ def legal_moves(state: PhaseOneState) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-_PLAYS: dict[tuple[int, int, int, bool, bool], tuple[Move, ...]] = {}
+_PLAYS: dict[tuple[int, int, int, bool], tuple[Move, ...]] = {}
+#: The single-card play of each seat and card, and each seat's dare: shared moves.
+_SINGLE_PLAYS = tuple(
+    tuple(Play.from_mask(seat, 1 << index) for index in range(CARDS_IN_PACK)) for seat in range(16)
+)
+_DARES = tuple(Dare.from_mask(seat, 0) for seat in range(16))
 
 
 def _plays(state: PhaseOneState, player: int) -> tuple[Move, ...]:
@@ -325,16 +330,29 @@ def _plays(state: PhaseOneState, player: int) -> tuple[Move, ...]:
     hand = state.hand_masks[player]
     obliged = _obliged(state, player)
     dare = not obliged and _can_dare(state)
-    key = (player, hand, obliged, dare, rules.multi)
-    moves = _PLAYS.get(key)
-    if moves is None:
+    if not rules.multi:
+        row = _SINGLE_PLAYS[player]
+        moves: list[Move] = []
+        cards = (obliged or hand) & PACK_MASK
+        while cards:
+            low = cards & -cards
+            moves.append(row[low.bit_length() - 1])
+            cards ^= low
+        if dare:
+            moves.append(_DARES[player])
+        return tuple(moves)
+    key = (player, hand, obliged, dare)
+    found = _PLAYS.get(key)
+    if found is None:
         if len(_PLAYS) > _CACHE_LIMIT:
             _PLAYS.clear()
-        moves = _PLAYS[key] = _make_plays(player, hand, obliged, dare, rules.multi)
-    return moves
+        found = _PLAYS[key] = _make_plays(player, hand, obliged, dare, multi=True)
+    return found
 
 
-def _make_plays(player: int, hand: int, obliged: int, dare: bool, multi: bool) -> tuple[Move, ...]:
+def _make_plays(
+    player: int, hand: int, obliged: int, dare: bool, *, multi: bool
+) -> tuple[Move, ...]:
     if obliged:
         if multi:
             return tuple(m for m in _moves_of(Play, player, obliged) if m.mask.bit_count() <= 3)

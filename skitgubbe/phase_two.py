@@ -251,6 +251,10 @@ def _lowest_card(table: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     return low, ((rest, *table[1:]) if rest else table[1:])
 
 
+#: Joined pick-ups by (from the top?, table): what is taken and what is left.
+_JOINED_PICKS: dict[tuple[bool, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
+
+
 def _pick(state: PhaseTwoState) -> tuple[int, tuple[int, ...]]:
     """What the player to act must pick up, and the table left behind."""
     table = state.table_masks
@@ -258,9 +262,15 @@ def _pick(state: PhaseTwoState) -> tuple[int, tuple[int, ...]]:
         return _lowest_card(table)  # I-BLAMATTIS
     pick = state.context.pick
     if pick is PickUpRule.BOTTOM_JOINED or pick is PickUpRule.TOP_JOINED:
-        start = table[0] if pick is PickUpRule.BOTTOM_JOINED else table[-1]
-        block = _joined(table, start)
-        return block, tuple(mask for mask in table if not mask & block)
+        key = (pick is PickUpRule.TOP_JOINED, table)
+        found = _JOINED_PICKS.get(key)
+        if found is None:
+            if len(_JOINED_PICKS) >= _PLAYS_LIMIT:
+                _JOINED_PICKS.clear()
+            start = table[-1] if key[0] else table[0]
+            block = _joined(table, start)
+            found = _JOINED_PICKS[key] = (block, tuple(m for m in table if not m & block))
+        return found
     if pick is PickUpRule.BOTTOM:
         return table[0], table[1:]
     if pick is PickUpRule.TOP:
@@ -420,7 +430,7 @@ def successor(state: PhaseTwoState, move: Move) -> PhaseTwoState:
 
     if goat < 0 and active & (active - 1) == 0:
         goat = active.bit_length() - 1
-    if goat < 0 and new_trick >= 0 and not any(hands[p] for p in range(len(hands))):
+    if goat < 0 and new_trick >= 0 and blamattis and not any(hands):
         # Ruling: only empty-handed Blåmattis are left and nothing is on the table;
         # the one due to lead the new trick is the goat (I-BLAMATTIS).
         goat = new_trick if active >> new_trick & 1 else _next_active(active, new_trick)
