@@ -44,3 +44,19 @@ def test_command_line_refuses_a_wrong_player_count(capsys: pytest.CaptureFixture
     with pytest.raises(SystemExit):
         main(["--preset", "pagat", "--players", "9"])
     assert "these rules allow 2-4 players, not 9" in capsys.readouterr().err
+
+
+def test_bot_match_example_runs() -> None:
+    out = run(str(EXAMPLES / "bot_match.py"), "--preset", "swedish_goat", "--games", "10")
+    assert "swedish_goat: 10 games, 4 players" in out
+    goats = [
+        int(line.split("goat in")[1].split()[0]) for line in out.splitlines() if "goat in" in line
+    ]
+    assert len(goats) == 4 and sum(goats) == 10  # every game has exactly one goat
+
+
+def test_command_line_deals_phase_two_hands_on_request(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--preset", "flurst", "--phase-two", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "trump" in out.splitlines()[1] and "phase one is over" not in out
+    assert out.splitlines()[-1].startswith("Seat ")
