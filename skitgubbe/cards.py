@@ -27,6 +27,7 @@ __all__ = [
     "Card",
     "Rank",
     "Suit",
+    "check_copies",
     "format_cards",
     "is_run",
     "one_pack",
@@ -321,3 +322,20 @@ def maximal_runs(pattern: int) -> Iterator[int]:
             block |= block << 1
         yield block
         pattern &= ~block
+
+
+def check_copies(masks: Iterable[int], packs: int, verb: str = "dealt") -> None:
+    """Raise ``ValueError`` if the masks hold any card more often than ``packs`` allow.
+
+    ``verb`` says what happened to the cards, for the message (D-DOUBLE).
+    """
+    total = 0
+    for mask in masks:
+        for index in iter_indexes(mask):
+            bit = 1 << index
+            if total >> CARDS_IN_PACK & bit or (packs == 1 and total & bit):
+                copies = "once" if packs == 1 else "twice"
+                raise ValueError(
+                    f"{CARDS[index]} is {verb} more than {copies} with {packs} pack(s) (D-DOUBLE)"
+                )
+            total = add_cards(total, bit)

@@ -26,6 +26,7 @@ from .cards import (
     Card,
     add_cards,
     cards_of,
+    check_copies,
     format_cards,
     iter_indexes,
     mask_of,
@@ -152,12 +153,16 @@ def _singles(cls: type[Move], player: int, mask: int) -> tuple[Move, ...]:
 # -- facts of a state --------------------------------------------------------
 
 
-def _normal_left(state: PhaseOneState) -> int:
+def _cards_left(rules: Ruleset, stock: int, drawn: int, holder: int) -> int:
     """Stock cards that may be drawn into hand or dared (the trump card excluded)."""
-    left = len(state.stock_cards) - state.drawn
-    if left and state.holder < 0 and state.rules.trump_card is not TrumpCard.SET_ASIDE:
+    left = stock - drawn
+    if left and holder < 0 and rules.trump_card is not TrumpCard.SET_ASIDE:
         left -= 1  # the trump card lies at the bottom
     return left
+
+
+def _normal_left(state: PhaseOneState) -> int:
+    return _cards_left(state.rules, len(state.stock_cards), state.drawn, state.holder)
 
 
 def _can_dare(state: PhaseOneState) -> bool:
@@ -479,10 +484,7 @@ class _Work:
 
     def normal_left(self) -> int:
         state = self.state
-        left = len(state.stock_cards) - self.drawn
-        if left and self.holder < 0 and state.rules.trump_card is not TrumpCard.SET_ASIDE:
-            left -= 1
-        return left
+        return _cards_left(state.rules, len(state.stock_cards), self.drawn, self.holder)
 
     def can_play(self, seat: int) -> bool:
         return bool(self.hands[seat]) or (self.state.rules.dare and self.normal_left() > 0)
@@ -1089,14 +1091,15 @@ def deal(
                 f"{len(reserve_list)} (P2-AVSTICKSHOG)"
             )
         reserve_cards = tuple(card.index for card in reserve_list)
-        _check_layout(
-            rules,
+        check_copies(
             [
                 *hand_masks,
                 set_aside_mask,
                 *(1 << i for i in stock_cards),
                 *(1 << i for i in reserve_cards),
             ],
+            rules.packs,
+            "laid out",
         )
     if rules.trump_card is TrumpCard.SET_ASIDE:
         indicator = (set_aside_mask.bit_length() - 1) % CARDS_IN_PACK
@@ -1142,20 +1145,6 @@ def _check_players(rules: Ruleset, players: int) -> None:
         raise ValueError(
             f"these rules allow {rules.min_players}-{rules.max_players} players, not {players}"
         )
-
-
-def _check_layout(rules: Ruleset, masks: Iterable[int]) -> None:
-    total = 0
-    for mask in masks:
-        for index in iter_indexes(mask):
-            bit = 1 << index
-            if total >> CARDS_IN_PACK & bit or (rules.packs == 1 and total & bit):
-                copies = "once" if rules.packs == 1 else "twice"
-                raise ValueError(
-                    f"{Card.from_index(index)} is laid out more than {copies} with "
-                    f"{rules.packs} pack(s) (D-DOUBLE)"
-                )
-            total = add_cards(total, bit)
 
 
 def _first_leader(rules: Ruleset, hands: Sequence[int], leader: int | None, players: int) -> int:

@@ -21,8 +21,8 @@ from .cards import (
     Suit,
     add_cards,
     cards_of,
+    check_copies,
     format_cards,
-    iter_indexes,
     mask_of,
     maximal_runs,
     parse_cards,
@@ -615,7 +615,7 @@ def start_phase_two(
             f"an avstickshög of {len(reserve_cards)} cards, but the rules set aside "
             f"{rules.avstickshog} (P2-AVSTICKSHOG)"
         )
-    _check_copies(rules, [*masks, *(1 << i for i in reserve_cards)])
+    check_copies([*masks, *(1 << i for i in reserve_cards)], rules.packs)
     trump_suit = Suit.parse(trump)
     if not isinstance(leader, int) or not 0 <= leader < players:
         raise ValueError(f"the leader must be a seat from 0 to {players - 1}, not {leader!r}")
@@ -680,17 +680,3 @@ def begin(
         out_of_play,
         last_move is not None,
     )
-
-
-def _check_copies(rules: Ruleset, masks: Iterable[int]) -> None:
-    total = 0
-    for mask in masks:
-        for index in iter_indexes(mask):
-            bit = 1 << index
-            if total >> CARDS_IN_PACK & bit or (rules.packs == 1 and total & bit):
-                copies = "once" if rules.packs == 1 else "twice"
-                raise ValueError(
-                    f"{Card.from_index(index)} is dealt more than {copies} with "
-                    f"{rules.packs} pack(s) (D-DOUBLE)"
-                )
-            total = add_cards(total, bit)

@@ -45,3 +45,26 @@ def refusal(state: sg.State, move: str) -> str | None:
         state.check(move)
     assert not state.is_legal(move)
     return error.value.rule
+
+
+def cards(text: str) -> tuple[sg.Card, ...]:
+    """Cards in the sorted order that hands and won piles use."""
+    return tuple(sorted(sg.parse_cards(text)))
+
+
+def step(state: sg.State, *moves: str) -> sg.PhaseOneState:
+    """The phase-one state after ``moves``, each of which must be legal."""
+    for move in moves:
+        state = state.apply(move)
+        assert isinstance(state, sg.PhaseOneState), f"phase one ended at {move}"
+    assert isinstance(state, sg.PhaseOneState)
+    return state
+
+
+def finish(state: sg.State, *moves: str) -> sg.PhaseTwoState:
+    """The first phase-two state, reached by the last of ``moves``."""
+    for move in moves[:-1]:
+        state = step(state, move)
+    after = state.apply(moves[-1])
+    assert isinstance(after, sg.PhaseTwoState), "phase one did not end"
+    return after

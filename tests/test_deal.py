@@ -17,30 +17,9 @@ from skitgubbe import FirstLead, TrumpCard
 from skitgubbe.cards import cards_of
 from skitgubbe.presets import FLURST, HELMFRID, MAS, PAGAT, SWEDISH_GOAT, TWO_PLAYER, WIZARDS
 
+from .helpers import cards, finish, step
+
 SLUFF_NONE = sg.SluffRule.NONE
-
-
-def cards(text: str) -> tuple[sg.Card, ...]:
-    """Cards in the sorted order that hands and won piles use."""
-    return tuple(sorted(sg.parse_cards(text)))
-
-
-def step(state: sg.State, *moves: str) -> sg.PhaseOneState:
-    """The phase-one state after ``moves``, each of which must be legal."""
-    for move in moves:
-        state = state.apply(move)
-        assert isinstance(state, sg.PhaseOneState), f"phase one ended at {move}"
-    assert isinstance(state, sg.PhaseOneState)
-    return state
-
-
-def finish(state: sg.State, *moves: str) -> sg.PhaseTwoState:
-    """The first phase-two state, reached by the last of ``moves``."""
-    for move in moves[:-1]:
-        state = step(state, move)
-    after = state.apply(moves[-1])
-    assert isinstance(after, sg.PhaseTwoState), "phase one did not end"
-    return after
 
 
 def everything_dealt(state: sg.PhaseOneState) -> Counter[sg.Card]:

@@ -15,6 +15,8 @@ import skitgubbe as sg
 from skitgubbe import EventKind, Ties, Trick, TrumpCard
 from skitgubbe.presets import FLURST, HELMFRID, KOIRA, MAS, PAGAT
 
+from .helpers import cards, finish, step
+
 #: All-player tricks, single cards, tie replay, no must-match, no sluffing.
 ALL = attrs.evolve(HELMFRID, sluff=sg.SluffRule.NONE, multi=False)
 #: As ALL, with 1-3 equal cards per play (P1-MULTI).
@@ -26,29 +28,6 @@ TRUMPS = attrs.evolve(PAGAT, trick=Trick.TRUMPS, trump_card=TrumpCard.EXPOSED)
 
 #: A stock whose cards no hand below holds; the 6H at its bottom is the trump card.
 STOCK = "QC JC 10C AC QD AD 10H JH 6H"
-
-
-def cards(text: str) -> tuple[sg.Card, ...]:
-    """Cards in the sorted order that hands and won piles use."""
-    return tuple(sorted(sg.parse_cards(text)))
-
-
-def step(state: sg.State, *moves: str) -> sg.PhaseOneState:
-    """The phase-one state after ``moves``, each of which must be legal."""
-    for move in moves:
-        state = state.apply(move)
-        assert isinstance(state, sg.PhaseOneState), f"phase one ended at {move}"
-    assert isinstance(state, sg.PhaseOneState)
-    return state
-
-
-def finish(state: sg.State, *moves: str) -> sg.PhaseTwoState:
-    """The first phase-two state, reached by the last of ``moves``."""
-    for move in moves[:-1]:
-        state = step(state, move)
-    after = state.apply(moves[-1])
-    assert isinstance(after, sg.PhaseTwoState), "phase one did not end"
-    return after
 
 
 def legal(state: sg.State) -> set[str]:
