@@ -407,15 +407,12 @@ def _mas_moves(state: PhaseOneState) -> tuple[Move, ...]:
 def _mas_beaters(state: PhaseOneState, led: int, hand: int) -> int:
     """P1-MAS: the cards of ``hand`` that beat the led card."""
     index = (led.bit_length() - 1) % CARDS_IN_PACK
-    suit, rank = divmod(index, 13)
+    suit = index // 13
     trump = state.indicator % CARDS_IN_PACK // 13
-    suit_bits = _RANK_BITS << (13 * suit)
-    higher = suit_bits & ~((1 << (index + 1)) - 1)
-    beaters = higher
+    beaters = (_RANK_BITS << (13 * suit)) & ~((2 << index) - 1)  # higher cards of the suit
     if suit != trump:
         beaters |= _RANK_BITS << (13 * trump)
     beaters |= beaters << CARDS_IN_PACK
-    del rank
     return hand & beaters
 
 
@@ -771,7 +768,7 @@ def successor(state: PhaseOneState, move: Move) -> State:
             work.hands[seat] = _take(work.hands[seat], cards)
             work.notes.append(Event(EventKind.PLAYED, seat, cards))
         if rules.trick is Trick.MAS:
-            going = _mas_play(work, seat, cards, kind is Dare)
+            going = _mas_play(work, seat, cards)
         else:
             work.play(seat, cards, _DARE if kind is Dare else _PLAY)
             if kind is Play:
@@ -822,9 +819,9 @@ def _with_stock(state: PhaseOneState, stock: tuple[int, ...]) -> PhaseOneState:
     return attrs.evolve(state, stock_cards=stock, indicator=stock[-1])
 
 
-def _mas_play(work: _Work, seat: int, cards: int, dared: bool) -> bool:
+def _mas_play(work: _Work, seat: int, cards: int) -> bool:
     """P1-MAS: a lead, or a follower's beat that wins the trick."""
-    work.play(seat, cards, _DARE if dared else _PLAY)
+    work.play(seat, cards, _PLAY)  # Mas has no daring
     work.refill(seat)
     if work.position == 1:
         return True

@@ -567,7 +567,7 @@ class PhaseOneState(State):
             killed=(),
             reserve_size=len(self.reserve_cards),
             to_act=self.to_act,
-            trick_size=len(self.order),
+            trick_size=0,
             out=(),
             loser=None,
             last_move=self.last_move,
@@ -613,7 +613,7 @@ class PlayerView:
     reserve_size: int
     #: The seats that may act now.
     to_act: tuple[int, ...]
-    #: How many plays kill the current trick.
+    #: How many plays kill the current phase-two trick (0 in phase one).
     trick_size: int
     #: The seats that are out of the game.
     out: tuple[int, ...]
