@@ -10,7 +10,13 @@ from ``skitgubbe.deal(rules, players=N, seed=S)``. Run on one core:
 Prints moves per second and games per second for each preset and player count:
 the median of ``--repeat`` runs, since a shared machine's timings vary. With
 ``--check`` it plays the games once without timing and reports any error, which
-is how the engine is soaked (20,000 games per preset and player count).
+is how the engine is soaked (20,000 games per preset and player count). With
+``--check --rulesets random`` every game has a ruleset of its own, drawn with
+``skitgubbe.simulate.random_ruleset(random.Random(seed))`` (every setting, one or
+two packs, any player count the rules allow), so that the soak covers the
+settings and not only the presets:
+
+    python benchmarks/games.py --check --rulesets random --games 100000
 """
 
 from __future__ import annotations
@@ -20,8 +26,13 @@ import random
 import time
 import traceback
 
-from skitgubbe import State, deal, presets
-from skitgubbe.simulate import MAX_MOVES
+from skitgubbe import Phase, Ruleset, State, deal, presets
+from skitgubbe.simulate import MAX_MOVES, random_ruleset
+
+#: A random phase one longer than this is a loop: phase one always makes progress.
+PHASE_ONE_CAP = 20_000
+#: Random play in phase two can be long, but not this long.
+GAME_CAP = 2_000_000
 
 
 def play(name: str, players: int, seed: int) -> int:
@@ -57,6 +68,53 @@ def measure(name: str, players: int, games: int) -> tuple[float, float, float]:
     return moves / playing, games / total, moves / games
 
 
+def play_out(rules: Ruleset, players: int, seed: int) -> tuple[int, int]:
+    """Play one random game under any rules; return the moves of each phase.
+
+    Raises :class:`RuntimeError` if phase one or the game goes on past its cap.
+    """
+    state: State = deal(rules, players=players, seed=seed)
+    choose = random.Random(seed).choice
+    moves = 0
+    first = 0
+    while not state.is_over:
+        if moves >= GAME_CAP:
+            raise RuntimeError(f"no end after {GAME_CAP} moves")
+        if state.phase is Phase.ONE:
+            first += 1
+            if first > PHASE_ONE_CAP:
+                raise RuntimeError(f"phase one goes on after {PHASE_ONE_CAP} moves")
+        state = state.apply(choose(state.legal_moves()))
+        moves += 1
+    return first, moves - first
+
+
+def check_random(games: int, first_seed: int) -> int:
+    """Play ``games`` games, each under the random ruleset of its seed; report failures."""
+    failures = 0
+    longest = [0, 0]
+    began = time.perf_counter()
+    for seed in range(first_seed, first_seed + games):
+        rules, players = random_ruleset(random.Random(seed))
+        try:
+            lengths = play_out(rules, players, seed)
+        except Exception:  # report every failure, whatever it is
+            failures += 1
+            print(f"FAILED random_ruleset(random.Random({seed})): {players} players, {rules!r}")
+            traceback.print_exc()
+            continue
+        longest = [max(a, b) for a, b in zip(longest, lengths, strict=True)]
+        done = seed - first_seed + 1
+        if done % 10_000 == 0 or done == games:
+            print(
+                f"random rulesets: {done:>8,} games  {failures} failed  longest phase one "
+                f"{longest[0]:,} moves, phase two {longest[1]:,}  "
+                f"({time.perf_counter() - began:.0f} s)",
+                flush=True,
+            )
+    return failures
+
+
 def check(name: str, players: int, games: int, first_seed: int) -> int:
     """Play ``games`` games untimed; print and count the ones that fail."""
     failures = 0
@@ -80,7 +138,19 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs of each; the median is shown")
     parser.add_argument("--check", action="store_true", help="play untimed and report errors")
     parser.add_argument("--first-seed", type=int, default=0, help="with --check")
+    parser.add_argument(
+        "--rulesets",
+        choices=["presets", "random"],
+        default="presets",
+        help="with --check: 'random' gives every game a random ruleset of its own",
+    )
     args = parser.parse_args()
+    if args.rulesets == "random":
+        if not args.check:
+            parser.error("--rulesets random needs --check")
+        if check_random(args.games, args.first_seed):
+            raise SystemExit("some games failed")
+        return
     names = presets.NAMES if args.preset == "all" else (args.preset,)
     failures = 0
     for name in names:

@@ -36,6 +36,8 @@ from .records import Record, ReplayError, replay
 from .rules import (
     AntiTrump,
     Beat,
+    Claim,
+    CompleteSuit,
     Dreck,
     EmptyHand,
     FirstLead,
@@ -59,6 +61,8 @@ __all__ = [
     "AntiTrump",
     "Beat",
     "Card",
+    "Claim",
+    "CompleteSuit",
     "Dare",
     "Deal",
     "Done",

@@ -173,10 +173,12 @@ def _heading(rules: Ruleset, plays: Sequence[int]) -> tuple[int, list[int]]:
     """The value heading a round of all-player plays and the indexes holding it."""
     by_rank = _VALUES[rules.aces_low].by_rank
     values = [by_rank[_rank((play & -play).bit_length() - 1)] for play in plays]
-    if rules.ties is Ties.BEATS_UNIQUE:
+    if rules.ties.beats_unique:
         tied = [value for value in set(values) if values.count(value) > 1]
         if tied:
             best = max(tied)
+            if rules.ties is Ties.ALL_TIED:  # Mattis: every tied rank plays again
+                return best, [i for i, value in enumerate(values) if value in tied]
             return best, [i for i, value in enumerate(values) if value == best]
     best = max(values)
     return best, [i for i, value in enumerate(values) if value == best]
@@ -200,15 +202,27 @@ def _trump_trick_winner(state: PhaseOneState, plays: Sequence[int]) -> list[int]
 
 
 def _obliged(state: PhaseOneState, player: int) -> int:
-    """The cards ``player`` must choose from to match (P1-MUST-MATCH), else 0."""
+    """The cards ``player`` must choose from to match (P1-MUST-MATCH), else 0.
+
+    The plays to match are the current round's, or with ``must_match_trick`` every
+    play of the trick so far (the first player of a replay is bound too).
+    """
     rules = state.rules
-    if not rules.must_match or not state.position:
+    if not rules.must_match:
         return 0
+    if rules.must_match_trick:
+        if not state.plays_mask:
+            return 0
+        considered: Sequence[int] = [mask for kind, _, mask in state.log if kind != _SLUFF]
+    elif not state.position:
+        return 0
+    else:
+        considered = state.round_plays
     hand = state.hand_masks[player]
     by_rank = _VALUES[rules.aces_low].by_rank
-    if rules.ties is Ties.BEATS_UNIQUE:
+    if rules.ties.beats_unique:
         counts: dict[int, int] = {}
-        for play in state.round_plays:
+        for play in considered:
             rank = _rank((play & -play).bit_length() - 1)
             counts[rank] = counts.get(rank, 0) + 1
         tie = max((by_rank[r] for r, n in counts.items() if n > 1), default=-1)
@@ -219,6 +233,9 @@ def _obliged(state: PhaseOneState, player: int) -> int:
         if best < 0:
             return 0
         return hand & _RANK_CARDS[_VALUES[rules.aces_low].low_rank[best]]
+    if rules.must_match_trick:
+        best_value = max(by_rank[_rank((play & -play).bit_length() - 1)] for play in considered)
+        return hand & _RANK_CARDS[_VALUES[rules.aces_low].low_rank[best_value]]
     return hand & _RANK_CARDS[_VALUES[rules.aces_low].low_rank[state.top]]
 
 
@@ -230,9 +247,14 @@ def _may_still_play(state: PhaseOneState, seat: int) -> bool:
         return True
     if seat not in state.order[: state.position]:
         return False
-    play = state.round_plays[state.order.index(seat)]
-    by_rank = _VALUES[state.rules.aces_low].by_rank
-    return by_rank[_rank((play & -play).bit_length() - 1)] == state.top
+    return state.order.index(seat) in _leading(state.rules, state, state.round_plays)
+
+
+def _leading(rules: Ruleset, state: PhaseOneState, plays: Sequence[int]) -> list[int]:
+    """The indexes of the plays of a round that lead it so far (several when tied)."""
+    if rules.trick.with_trumps:
+        return _trump_trick_winner(state, plays)
+    return _heading(rules, plays)[1]
 
 
 def _sluffable(state: PhaseOneState, seat: int) -> int:
@@ -575,8 +597,13 @@ class _Work:
         rank = _rank(cards.bit_length() - 1)
         self.own[seat] = 1 << rank
         value = _VALUES[rules.aces_low].by_rank[rank]
-        if rules.ties is Ties.BEATS_UNIQUE:
+        if rules.ties.beats_unique:
             self.top, _ = _heading(rules, self.round_plays)
+        elif rules.trick.with_trumps:  # the rank of the play winning the round so far
+            best = _trump_trick_winner(self.state, self.round_plays)[0]
+            self.top = _VALUES[rules.aces_low].by_rank[
+                _rank(self.round_plays[best].bit_length() - 1)
+            ]
         elif self.position == 1 or value > self.top or rules.trick is Trick.MAS:
             self.top = value
 
@@ -618,7 +645,7 @@ class _Work:
             if not seats or (end is PhaseOneEnd.SKIP and len(seats) < 2):
                 return False
             leader = seats[0]
-        if rules.trick is not Trick.ALL:
+        if not rules.trick.all_players:
             seats = seats[:2]
         self.leader = leader
         self.order = tuple(seats)
@@ -670,9 +697,9 @@ class _Work:
         """Decide the complete round: a winner, or a tie. False if phase one ends."""
         rules = self.state.rules
         plays = self.round_plays
-        if rules.trick is Trick.TRUMPS:
+        if rules.trick.with_trumps:
             best = _trump_trick_winner(self.state, plays)
-        elif rules.ties is Ties.BEATS_UNIQUE:
+        elif rules.ties.beats_unique:
             self.top, best = _heading(rules, plays)
         else:  # the highest value is kept up to date by play()
             by_rank = _VALUES[rules.aces_low].by_rank
@@ -685,7 +712,14 @@ class _Work:
             return True
         tied = tuple(self.order[i] for i in best)
         if rules.ties is Ties.SPLIT:
-            return self.tie_split(tied, [plays[i] for i in best])
+            tied_plays = [plays[i] for i in best]
+            rest = self.table_mask
+            for cards in tied_plays:
+                rest = _take(rest, cards)
+            if rest:
+                return self.tie_split(tied, tied_plays)
+            # Ruling: with nothing else in the trick to deal out, the tie is played
+            # off as a war instead (P1-TIE-SPLIT, P1-TIE-REPLAY).
         tied_cards = 0
         for i in best:
             tied_cards = _give(tied_cards, plays[i])
@@ -849,6 +883,7 @@ def explain(state: PhaseOneState, move: Move) -> IllegalMoveError | None:
         Trick.ALL: "P1-TRICK-ALL",
         Trick.MAS: "P1-MAS",
         Trick.TRUMPS: "P1-TRUMP-TRICKS",
+        Trick.ALL_TRUMPS: "P1-TRUMP-TRICKS",
     }[rules.trick]
     if kind is Play or kind is Dare:
         if state.winner >= 0 or state.order[state.position] != seat:

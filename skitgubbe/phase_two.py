@@ -31,7 +31,7 @@ from .cards import (
 from .errors import IllegalMoveError
 from .events import Event, EventKind
 from .moves import Move, PickUp, Play
-from .rules import AntiTrump, Beat, EmptyHand, Ruleset, Runs
+from .rules import AntiTrump, Beat, CompleteSuit, EmptyHand, Ruleset, Runs
 from .rules import PickUp as PickUpRule
 from .state import PhaseTwoState
 
@@ -75,6 +75,7 @@ class Context:
         "anti",
         "avstickshog",
         "beat_rule",
+        "complete_across",
         "complete_suit",
         "forced_pick",
         "high_trump",
@@ -100,6 +101,7 @@ class Context:
         self.forced_pick = rules.forced_pick
         self.kill_on_trump = rules.kill_on_trump
         self.complete_suit = rules.complete_suit_kills
+        self.complete_across = rules.complete_suit is CompleteSuit.ACROSS_PLAYS
         self.avstickshog = rules.avstickshog > 0
         self.beat_rule = "P2-BEAT-SUIT" if rules.beat is Beat.SUIT else "P2-BEAT-ANY-SUIT"
         self.plan = tuple(self._plan(top, rules.beat) for top in range(4))
@@ -212,7 +214,15 @@ def _kills(state: PhaseTwoState, context: Context, mask: int) -> bool:
     trump = context.trump_bits
     if context.kill_on_trump and table and mask & trump and not table[-1] & trump:
         return True  # P2-KILL-ON-TRUMP
-    return context.complete_suit and mask in _FULL_SUITS  # P2-COMPLETE-SUIT
+    if not context.complete_suit:
+        return False
+    if not context.complete_across:
+        return mask in _FULL_SUITS  # P2-COMPLETE-SUIT, one play
+    suit = SUIT_BITS << (13 * ((mask.bit_length() - 1) // 13))
+    present = mask
+    for play in table:
+        present |= play
+    return present & suit == suit  # P2-COMPLETE-SUIT: the play completes the suit
 
 
 def _high_trump_bit(context: Context, hands: Iterable[int], table: Iterable[int]) -> int:

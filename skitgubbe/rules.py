@@ -27,6 +27,8 @@ import attrs
 __all__ = [
     "AntiTrump",
     "Beat",
+    "Claim",
+    "CompleteSuit",
     "Dreck",
     "EmptyHand",
     "FirstLead",
@@ -154,6 +156,19 @@ class Trick(enum.Enum):
     #: Two-card tricks won by the highest trump, else the highest card of the suit
     #: led (P1-TRUMP-TRICKS).
     TRUMPS = "trumps"
+    #: Every player plays once; the highest trump wins, else the highest card of
+    #: the suit led (P1-TRICK-ALL with P1-TRUMP-TRICKS).
+    ALL_TRUMPS = "all-trumps"
+
+    @property
+    def all_players(self) -> bool:
+        """Whether every player plays to each trick (not only two)."""
+        return self is Trick.ALL or self is Trick.ALL_TRUMPS
+
+    @property
+    def with_trumps(self) -> bool:
+        """Whether a trump wins the trick, else the highest card of the suit led."""
+        return self is Trick.TRUMPS or self is Trick.ALL_TRUMPS
 
 
 class Ties(enum.Enum):
@@ -167,6 +182,15 @@ class Ties(enum.Enum):
     #: Koira: the tied players take their cards back and the rest of the trick is
     #: dealt among them (P1-TIE-SPLIT).
     SPLIT = "split"
+    #: Mattis's reading of tied ranks beating unique ones: every player of a rank
+    #: played more than once plays again, not only the players of the highest such
+    #: rank (P1-TIE-BEATS-UNIQUE).
+    ALL_TIED = "all-tied"
+
+    @property
+    def beats_unique(self) -> bool:
+        """Whether a rank played more than once beats ranks played once."""
+        return self is Ties.BEATS_UNIQUE or self is Ties.ALL_TIED
 
 
 class Sluff(enum.Enum):
@@ -187,6 +211,33 @@ class Sluff(enum.Enum):
     ANYTIME_MAY_EMPTY = "anytime-may-empty"
     #: Once per trick after playing, ranks played that are not winning (P1-SLUFF-ATLANTA).
     ATLANTA = "atlanta"
+
+
+class Claim(enum.Enum):
+    """When the winner may gather a decided trick that others may still sluff on.
+
+    It applies to unlimited sluffing and to sluffing one's own rank (Helmfrid's
+    variants of P1-SLUFF-UNLIMITED and P1-SLUFF-OWN). Under the Flurst, Goat and
+    Wizards rules (P1-SLUFF-ANYTIME) the winner always waits until everyone else
+    has said they are done, as the Flurst rules ask; under Atlanta's rule and the
+    single window every player's chance is waited for too.
+    """
+
+    #: At any time once the trick is decided: sluffs race the winner, who ends the
+    #: race by gathering (pagat).
+    RACE = "race"
+    #: Only once every other player who may still sluff has declared done.
+    AFTER_DONE = "after-done"
+
+
+class CompleteSuit(enum.Enum):
+    """How a complete suit kills the trick under ``complete_suit_kills`` (P2-COMPLETE-SUIT)."""
+
+    #: When a play completes the whole suit, 2 to ace, on the table, across plays
+    #: (pagat puts this rule among the joined sequences).
+    ACROSS_PLAYS = "across-plays"
+    #: Only when one play holds the whole suit, 2 to ace.
+    ONE_PLAY = "one-play"
 
 
 class PhaseOneEnd(enum.Enum):
@@ -303,7 +354,8 @@ class Ruleset:
     trick: Trick = _setting(
         Trick.ALL,
         "The shape of a phase-one trick: two players, every player, Mas's beat-or-pick "
-        "tricks, or two-card tricks with trumps.",
+        "tricks, or tricks of two or of every player won by the highest trump, else "
+        "the highest card of the suit led.",
         "P1-TRICK-TWO",
         "P1-TRICK-ALL",
         "P1-MAS",
@@ -321,8 +373,9 @@ class Ruleset:
     )
     ties: Ties = _setting(
         Ties.REPLAY,
-        "What a tie does: the tied players play again, tied ranks beat unique ones, or "
-        "the trick is split among the tied players.",
+        "What a tie does: the tied players play again; tied ranks beat unique ones "
+        "(the players of the highest tied rank play again, or in Mattis's reading the "
+        "players of every tied rank); or the trick is split among the tied players.",
         "P1-TIE-REPLAY",
         "P1-TIE-BEATS-UNIQUE",
         "P1-TIE-SPLIT",
@@ -331,6 +384,13 @@ class Ruleset:
         True,
         "Compulsory ties: a player who can match the highest rank played so far (or, "
         "when tied ranks beat unique ones, any rank played) must do so and may not dare.",
+        "P1-MUST-MATCH",
+    )
+    must_match_trick: bool = _setting(
+        False,
+        "With compulsory ties, a replay must match the highest rank played to the whole "
+        "trick, earlier rounds included, not only the highest of the replay so far (Atlanta "
+        "read literally); the first player of a replay is bound too.",
         "P1-MUST-MATCH",
     )
     dare: bool = _setting(
@@ -348,6 +408,14 @@ class Ruleset:
         "P1-SLUFF-OWN",
         "P1-SLUFF-ANYTIME",
         "P1-SLUFF-ATLANTA",
+    )
+    claim: Claim = _setting(
+        Claim.RACE,
+        "Under unlimited sluffing and sluffing one's own rank: whether the winner may "
+        "gather the decided trick at once, ending the sluffing, or only once every other "
+        "player who may still sluff has declared done. Other sluffing rules always wait.",
+        "P1-SLUFF-UNLIMITED",
+        "P1-SLUFF-OWN",
     )
     end: PhaseOneEnd = _setting(
         PhaseOneEnd.NO_CARD,
@@ -442,7 +510,13 @@ class Ruleset:
     )
     complete_suit_kills: bool = _setting(
         False,
-        "Playing a complete 2-A run of one suit kills the trick.",
+        "Completing a whole suit, 2 to ace, kills the trick.",
+        "P2-COMPLETE-SUIT",
+    )
+    complete_suit: CompleteSuit = _setting(
+        CompleteSuit.ACROSS_PLAYS,
+        "With complete_suit_kills: whether the suit may be completed on the table across "
+        "several plays, or only by one play holding all of it.",
         "P2-COMPLETE-SUIT",
     )
     avstickshog: int = _int_setting(
@@ -483,10 +557,16 @@ def _problems(rules: Ruleset) -> list[str]:
         )
     problems.extend(_phase_one_problems(rules))
     if rules.complete_suit_kills and rules.runs is Runs.SINGLE:
-        problems.append(
-            "complete_suit_kills needs runs: a complete suit can only be played as one "
-            "run (P2-COMPLETE-SUIT)"
-        )
+        if rules.complete_suit is CompleteSuit.ONE_PLAY:
+            problems.append(
+                "complete_suit_kills needs runs: with complete_suit=one-play the suit "
+                "must be played as one run (P2-COMPLETE-SUIT)"
+            )
+        elif rules.max_players < 13:
+            problems.append(
+                "complete_suit_kills needs runs: with single cards a trick of at most "
+                f"{rules.max_players} plays never holds a whole suit (P2-COMPLETE-SUIT)"
+            )
     if rules.avstickshog:
         if rules.avstickshog < 0 or rules.avstickshog > 40 * rules.packs:
             problems.append(
@@ -511,7 +591,7 @@ def _phase_one_problems(rules: Ruleset) -> list[str]:
             f"{rules.max_players} hands of {rules.hand_size} cards do not fit in "
             f"{rules.packs} pack(s) (D-HAND-3)"
         )
-    two_card = rules.trick is not Trick.ALL
+    two_card = not rules.trick.all_players
     if two_card and rules.multi:
         problems.append("multi needs all-player tricks (P1-MULTI)")
     if two_card and rules.ties is not Ties.REPLAY:
@@ -523,18 +603,26 @@ def _phase_one_problems(rules: Ruleset) -> list[str]:
             problems.append("Mas tricks need trump_card=turned-up (P1-MAS)")
         if rules.dare or rules.must_match:
             problems.append("Mas tricks have neither dare nor must_match (P1-MAS)")
-    if rules.trick is Trick.TRUMPS and rules.must_match:
-        problems.append(
-            "must_match needs tricks won by rank alone, not trump tricks (P1-TRUMP-TRICKS)"
-        )
-    if rules.trick is Trick.TRUMPS and rules.trump_card not in (
-        TrumpCard.EXPOSED,
-        TrumpCard.TURNED_UP,
-    ):
-        problems.append(
-            "trump tricks need a trump known from the start: trump_card=exposed or "
-            "turned-up (P1-TRUMP-TRICKS)"
-        )
+    if rules.trick.with_trumps:
+        if rules.must_match:
+            problems.append(
+                "must_match needs tricks won by rank alone, not trump tricks (P1-TRUMP-TRICKS)"
+            )
+        if rules.trump_card not in (TrumpCard.EXPOSED, TrumpCard.TURNED_UP):
+            problems.append(
+                "trump tricks need a trump known from the start: trump_card=exposed or "
+                "turned-up (P1-TRUMP-TRICKS)"
+            )
+        if rules.multi:
+            problems.append(
+                "trump tricks compare single cards by suit and rank: multi needs tricks "
+                "won by rank alone (P1-TRUMP-TRICKS)"
+            )
+        if rules.ties is not Ties.REPLAY:
+            problems.append(
+                f"ties={rules.ties.value} needs tricks won by rank alone; with trump tricks "
+                "only identical cards of two packs tie, and they play again (P1-TRUMP-TRICKS)"
+            )
     if rules.restaurant and rules.trump_card not in (TrumpCard.LAST, TrumpCard.EXPOSED):
         problems.append(
             "restaurant rules need the trump card at the bottom of the stock: "

@@ -1,4 +1,4 @@
-"""Random deals and random play: for demos, benchmarks and tests.
+"""Random deals, random rulesets and random play: for demos, benchmarks and tests.
 
 >>> from skitgubbe import presets
 >>> state = random_phase_two(presets.FLURST, players=3, seed=1)
@@ -12,15 +12,46 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import Protocol, TypeVar
+
+import attrs
 
 from .cards import Suit, one_pack, two_packs
 from .moves import Move
 from .phase_two import start_phase_two
-from .rules import Ruleset
+from .rules import (
+    AntiTrump,
+    Beat,
+    Claim,
+    CompleteSuit,
+    Dreck,
+    EmptyHand,
+    FirstLead,
+    OpeningLeader,
+    PhaseOneEnd,
+    PickUp,
+    Ruleset,
+    Runs,
+    Sluff,
+    Ties,
+    Trick,
+    TrumpCard,
+    Unfinished,
+)
 from .state import PhaseTwoState, State
 
-__all__ = ["MAX_MOVES", "play_out", "random_moves", "random_phase_two"]
+__all__ = [
+    "MAX_MOVES",
+    "Chooser",
+    "build_ruleset",
+    "play_out",
+    "random_moves",
+    "random_phase_two",
+    "random_ruleset",
+]
+
+_T = TypeVar("_T")
 
 #: A random game longer than this many moves is taken to be stuck.
 MAX_MOVES = 100_000
@@ -41,16 +72,21 @@ def random_phase_two(rules: Ruleset, players: int, seed: int, *, leader: int = 0
     return start_phase_two(rules, hands, trump, leader, reserve=reserve)
 
 
-def random_moves(state: State, seed: int) -> Iterator[tuple[Move, State]]:
-    """Play uniformly random legal moves to the end, yielding each move and its result."""
+def random_moves(
+    state: State, seed: int, max_moves: int = MAX_MOVES
+) -> Iterator[tuple[Move, State]]:
+    """Play uniformly random legal moves to the end, yielding each move and its result.
+
+    Raises :class:`RuntimeError` if the game has not ended after ``max_moves``.
+    """
     rng = random.Random(seed)
-    for _ in range(MAX_MOVES):
+    for _ in range(max_moves):
         if state.is_over:
             return
         move = rng.choice(state.legal_moves())
         state = state.apply(move)
         yield move, state
-    raise RuntimeError(f"no end after {MAX_MOVES} random moves")
+    raise RuntimeError(f"no end after {max_moves} random moves")
 
 
 def play_out(state: State, seed: int) -> State:
@@ -59,3 +95,151 @@ def play_out(state: State, seed: int) -> State:
     for _, final in random_moves(state, seed):  # noqa: B007
         pass
     return final
+
+
+class Chooser(Protocol):
+    """Picks one of ``options`` for the setting ``name``; see :func:`build_ruleset`."""
+
+    def __call__(self, name: str, options: Sequence[_T]) -> _T: ...
+
+
+def _bools(default: bool) -> tuple[bool, bool]:
+    return (default, not default)
+
+
+def _first(default: _T, values: Sequence[_T]) -> tuple[_T, ...]:
+    """``values`` with ``default`` first, so that a shrinking search ends at the default."""
+    return (default, *(value for value in values if value != default))
+
+
+def build_ruleset(choose: Chooser) -> tuple[Ruleset, int]:
+    """A valid ruleset, and a player count it allows, from one choice per setting.
+
+    ``choose(name, options)`` picks each setting among the values that fit the
+    choices made before it, so that every combination it can return is playable:
+    every field of :class:`~skitgubbe.rules.Ruleset`, every value, one or two packs
+    and any player count the rules allow. Each list of options starts with the
+    default of the Flurst rules, so that a choice of the first option everywhere
+    gives back the Flurst rules. :func:`random_ruleset` chooses at random; the tests
+    let Hypothesis choose.
+
+    >>> rules, players = build_ruleset(lambda name, options: options[0])
+    >>> rules == Ruleset(), players
+    (True, 3)
+    """
+    default = Ruleset()
+    picked: dict[str, object] = {}
+
+    def pick(name: str, options: Sequence[_T]) -> _T:
+        value = choose(name, options)
+        picked[name] = value
+        return value
+
+    packs = pick("packs", (1, 2))
+    trick = pick("trick", _first(default.trick, list(Trick)))
+    if trick is Trick.MAS:
+        trump_cards: Sequence[TrumpCard] = (TrumpCard.TURNED_UP,)
+    elif trick.with_trumps:
+        trump_cards = (TrumpCard.EXPOSED, TrumpCard.TURNED_UP)
+    else:
+        trump_cards = _first(default.trump_card, list(TrumpCard))
+    trump_card = pick("trump_card", trump_cards)
+    simple = trick is Trick.ALL
+    multi = pick("multi", _bools(False) if simple else (False,))
+    ties = pick("ties", _first(default.ties, list(Ties)) if simple else (Ties.REPLAY,))
+    by_rank = trick is Trick.TWO or simple
+    must_match = pick("must_match", _bools(True) if by_rank else (False,))
+    must_match_trick = pick("must_match_trick", _bools(False))
+    dare = pick("dare", _bools(True) if trick is not Trick.MAS else (False,))
+    all_players = trick.all_players
+    sluff = pick("sluff", _first(default.sluff, list(Sluff)) if all_players else (Sluff.NONE,))
+    claim = pick("claim", _first(default.claim, list(Claim)))
+    aces_low = pick("aces_low", _bools(False))
+    bottom = trump_card in (TrumpCard.LAST, TrumpCard.EXPOSED)
+    restaurant = pick("restaurant", _bools(False) if bottom else (False,))
+    first_lead = pick("first_lead", _first(default.first_lead, list(FirstLead)))
+    end = pick("end", _first(default.end, list(PhaseOneEnd)))
+    unfinished = pick("unfinished", _first(default.unfinished, list(Unfinished)))
+    if trump_card is TrumpCard.SET_ASIDE:
+        leaders: Sequence[OpeningLeader] = (OpeningLeader.LAST_TRICK,)
+    else:
+        leaders = _first(default.opening_leader, list(OpeningLeader))
+    opening_leader = pick("opening_leader", leaders)
+    dreck = pick("dreck", _first(default.dreck, list(Dreck)))
+    dreck_below = pick("dreck_below", _first(6, range(13)))
+    dreck_trump_rank = pick(
+        "dreck_trump_rank", _bools(False) if dreck is not Dreck.NONE else (False,)
+    )
+    runs = pick("runs", _first(default.runs, list(Runs)))
+    beat = pick("beat", _first(default.beat, list(Beat)))
+    anti_trump = pick("anti_trump", _first(default.anti_trump, list(AntiTrump)))
+    high_trump = pick("high_trump", _bools(False))
+    pick_up = pick("pick_up", _first(default.pick_up, list(PickUp)))
+    forced_pick = pick("forced_pick", _bools(False))
+    kill_on_trump = pick("kill_on_trump", _bools(False))
+    complete_suit_kills = pick(
+        "complete_suit_kills", _bools(False) if runs is not Runs.SINGLE else (False,)
+    )
+    complete_suit = pick("complete_suit", _first(default.complete_suit, list(CompleteSuit)))
+    empty_hand = pick("empty_hand", _first(default.empty_hand, list(EmptyHand)))
+    hand_size = pick("hand_size", _first(3, range(1, 6)))
+    aside = 1 if trump_card is TrumpCard.SET_ASIDE else 0
+    most = min(8 * packs, (52 * packs - aside) // hand_size)
+    max_players = pick("max_players", _first(min(8, most), range(2, most + 1)))
+    min_players = pick("min_players", _first(min(3, max_players), range(2, max_players + 1)))
+    if max_players == 2:
+        room = min(40 * packs, 52 * packs - 2 * hand_size - aside)
+        avstickshog = pick("avstickshog", _first(0, range(room + 1)))
+    else:
+        avstickshog = pick("avstickshog", (0,))
+    rules = Ruleset(
+        min_players=min_players,
+        max_players=max_players,
+        packs=packs,
+        hand_size=hand_size,
+        first_lead=first_lead,
+        trump_card=trump_card,
+        restaurant=restaurant,
+        trick=trick,
+        multi=multi,
+        aces_low=aces_low,
+        ties=ties,
+        must_match=must_match,
+        must_match_trick=must_match_trick,
+        dare=dare,
+        sluff=sluff,
+        claim=claim,
+        end=end,
+        unfinished=unfinished,
+        opening_leader=opening_leader,
+        dreck=dreck,
+        dreck_below=dreck_below,
+        dreck_trump_rank=dreck_trump_rank,
+        runs=runs,
+        beat=beat,
+        anti_trump=anti_trump,
+        high_trump=high_trump,
+        pick_up=pick_up,
+        forced_pick=forced_pick,
+        kill_on_trump=kill_on_trump,
+        complete_suit_kills=complete_suit_kills,
+        complete_suit=complete_suit,
+        avstickshog=avstickshog,
+        empty_hand=empty_hand,
+    )
+    missing = {field.name for field in attrs.fields(Ruleset)} - set(picked)
+    if missing:  # pragma: no cover - a new setting must be given a choice above
+        raise AssertionError(f"build_ruleset makes no choice for: {', '.join(sorted(missing))}")
+    usual = min(max(3, min_players), max_players)
+    players = choose("players", _first(usual, range(min_players, max_players + 1)))
+    return rules, players
+
+
+def random_ruleset(rng: random.Random) -> tuple[Ruleset, int]:
+    """A random valid ruleset and a player count it allows (see :func:`build_ruleset`).
+
+    >>> rules, players = random_ruleset(random.Random(5))
+    >>> rules.min_players <= players <= rules.max_players
+    True
+    """
+    return build_ruleset(lambda name, options: rng.choice(options))

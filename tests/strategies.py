@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import skitgubbe as sg
 from skitgubbe import presets
+from skitgubbe.simulate import build_ruleset
 
 #: Settings a random variant may change, with the values it may take.
 VARIANTS: dict[str, st.SearchStrategy[Any]] = {
@@ -69,3 +70,14 @@ def phase_two_states(draw: st.DrawFn) -> tuple[sg.PhaseTwoState, int]:
     players = draw(st.integers(rules.min_players, min(rules.max_players, 8)))
     seed = draw(st.integers(0, 2**32 - 1))
     return random_setup(rules, players, seed), seed
+
+
+@st.composite
+def any_rulesets(draw: st.DrawFn) -> tuple[sg.Ruleset, int]:
+    """Any valid ruleset (every setting, every value, one or two packs) and a player
+    count it allows; shrinks towards the Flurst rules with three players."""
+
+    def choose(name: str, options: Any) -> Any:
+        return draw(st.sampled_from(options), label=name)
+
+    return build_ruleset(choose)

@@ -1,7 +1,9 @@
-"""Invariants of whole games, from a seeded deal to the goat, for every preset.
+"""Invariants of whole games, from a seeded deal to the goat, for every preset and
+for any ruleset.
 
-Hypothesis draws a preset, a player count the preset allows (2-8) and a seed; the
-game is dealt with that seed and played out with uniformly random legal moves.
+Hypothesis draws a preset and a player count the preset allows (2-8), or any valid
+ruleset (every setting, one or two packs, any player count it allows), and a seed;
+the game is dealt with that seed and played out with uniformly random legal moves.
 At every step the invariants are checked, through phase one, the intermission
 and phase two.
 """
@@ -24,6 +26,8 @@ from skitgubbe.cards import cards_of
 from skitgubbe.records import Record, replay
 from skitgubbe.simulate import random_moves
 
+from .strategies import any_rulesets
+
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: For the properties that look at every player or every move at every step.
 SLOW = settings(SETTINGS, max_examples=12)
@@ -35,25 +39,52 @@ HELD_ASIDE = (sg.TrumpCard.LAST, sg.TrumpCard.EXPOSED)
 SHOWN = (sg.TrumpCard.EXPOSED, sg.TrumpCard.TURNED_UP)
 
 
+#: A game to play: the rules, the number of players and the seed of the deal and play.
+Game = tuple[sg.Ruleset, int, int]
+
+#: Phase one always makes progress: cards leave the stock and the hands for won
+#: piles. A random phase one this long is a loop (P1-END-NO-CARD).
+PHASE_ONE_CAP = 20_000
+#: Random play in phase two is a random walk that can be long (two packs, many
+#: players, picking up one card at a time), but it must end.
+GAME_CAP = 2_000_000
+
+
 @st.composite
-def games(draw: st.DrawFn) -> tuple[str, int, int]:
-    """A preset's name, a player count it allows and a seed."""
-    name = draw(st.sampled_from(presets.NAMES))
-    rules = presets.get(name)
+def preset_games(draw: st.DrawFn) -> Game:
+    """A preset, a player count it allows and a seed."""
+    rules = presets.get(draw(st.sampled_from(presets.NAMES)))
     players = draw(st.integers(rules.min_players, min(rules.max_players, 8)))
-    seed = draw(st.integers(0, 2**32 - 1))
-    return name, players, seed
+    return rules, players, draw(st.integers(0, 2**32 - 1))
 
 
-def dealt(game: tuple[str, int, int]) -> sg.PhaseOneState:
-    name, players, seed = game
-    return sg.deal(presets.get(name), players=players, seed=seed)
+@st.composite
+def any_games(draw: st.DrawFn) -> Game:
+    """Any valid ruleset, a player count it allows and a seed."""
+    rules, players = draw(any_rulesets())
+    return rules, players, draw(st.integers(0, 2**32 - 1))
 
 
-def walk(game: tuple[str, int, int]) -> Iterator[tuple[sg.State, sg.Move, sg.State]]:
-    """Each step of the seeded random game: the state, the move and the result."""
+def games() -> st.SearchStrategy[Game]:
+    """A game of a preset or of any ruleset."""
+    return st.one_of(preset_games(), any_games())
+
+
+def dealt(game: Game) -> sg.PhaseOneState:
+    rules, players, seed = game
+    return sg.deal(rules, players=players, seed=seed)
+
+
+def walk(game: Game) -> Iterator[tuple[sg.State, sg.Move, sg.State]]:
+    """Each step of the seeded random game: the state, the move and the result.
+
+    Fails if phase one goes on for :data:`PHASE_ONE_CAP` moves or the game for
+    :data:`GAME_CAP`.
+    """
     state: sg.State = dealt(game)
-    for move, after in random_moves(state, game[2]):
+    for count, (move, after) in enumerate(random_moves(state, game[2], GAME_CAP)):
+        if count >= PHASE_ONE_CAP and after.phase is sg.Phase.ONE:
+            raise AssertionError(f"phase one of {game} goes on after {count} moves")
         yield state, move, after
         state = after
 
@@ -89,7 +120,7 @@ def everywhere(state: sg.State) -> Counter[sg.Card]:
 
 @SETTINGS
 @given(games())
-def test_random_play_finishes_with_exactly_one_loser(game: tuple[str, int, int]) -> None:
+def test_random_play_finishes_with_exactly_one_loser(game: Game) -> None:
     """P2-OUT: a uniformly random game always ends, with one goat among the seats."""
     phases = [sg.Phase.ONE]
     final: sg.State = dealt(game)
@@ -106,7 +137,7 @@ def test_random_play_finishes_with_exactly_one_loser(game: tuple[str, int, int])
 
 @SETTINGS
 @given(games())
-def test_every_card_is_in_exactly_one_place_at_every_step(game: tuple[str, int, int]) -> None:
+def test_every_card_is_in_exactly_one_place_at_every_step(game: Game) -> None:
     """D-DECK, D-DOUBLE: no card is lost or made, from the deal to the goat."""
     start = dealt(game)
     pack = pack_of(start.rules)
@@ -117,7 +148,7 @@ def test_every_card_is_in_exactly_one_place_at_every_step(game: tuple[str, int, 
 
 @SETTINGS
 @given(games())
-def test_apply_never_changes_its_input(game: tuple[str, int, int]) -> None:
+def test_apply_never_changes_its_input(game: Game) -> None:
     for before, move, after in walk(game):
         frozen = pickle.dumps(before)
         twin = pickle.loads(frozen)
@@ -132,7 +163,7 @@ def test_apply_never_changes_its_input(game: tuple[str, int, int]) -> None:
 
 @SETTINGS
 @given(games())
-def test_replaying_the_record_gives_identical_states(game: tuple[str, int, int]) -> None:
+def test_replaying_the_record_gives_identical_states(game: Game) -> None:
     start = dealt(game)
     steps = list(walk(game))
     played = [start, *(after for _, _, after in steps)]
@@ -189,7 +220,7 @@ def within(shown: Counter[sg.Card], allowed: Counter[sg.Card], own: tuple[sg.Car
 
 @SLOW
 @given(games())
-def test_views_show_only_what_the_player_may_see(game: tuple[str, int, int]) -> None:
+def test_views_show_only_what_the_player_may_see(game: Game) -> None:
     """D-TRUMP-LAST, D-TRUMP-SET-ASIDE: hidden hands, stock and won piles stay hidden."""
     for _, _, state in walk(game):
         allowed = public(state)
@@ -232,7 +263,7 @@ def unlisted(state: sg.State, rng: random.Random) -> Iterator[sg.Move]:
 
 @SLOW
 @given(games())
-def test_listed_moves_are_accepted_and_others_refused(game: tuple[str, int, int]) -> None:
+def test_listed_moves_are_accepted_and_others_refused(game: Game) -> None:
     rng = random.Random(game[2])
     for state, _, _ in walk(game):
         moves = state.legal_moves()
@@ -268,7 +299,7 @@ EVERY_TABLE = [
 @pytest.mark.parametrize(("name", "players"), EVERY_TABLE)
 def test_every_preset_and_player_count_plays_out_and_replays(name: str, players: int) -> None:
     """One seeded game per table: one goat, no card lost, and an exact replay."""
-    game = (name, players, 1)
+    game = (presets.get(name), players, 1)
     start = dealt(game)
     pack = pack_of(start.rules)
     steps = list(walk(game))

@@ -287,6 +287,43 @@ def test_p1_tie_beats_unique_applies_inside_replays() -> None:
     assert plain.won(1) == cards("5C KD 5H 5S")
 
 
+#: Four plays: A 5, B 5, C 9, D 9.
+FIVES_AND_NINES = ["5C 4C 2S", "5D 2C 6S", "9H AH 10S", "9S 4D JS"]
+
+
+@pytest.mark.parametrize(
+    ("ties", "replay"), [(Ties.ALL_TIED, (0, 1, 2, 3)), (Ties.BEATS_UNIQUE, (2, 3))]
+)
+def test_p1_tie_beats_unique_mattis_reading_every_tied_rank_plays_again(
+    ties: Ties, replay: tuple[int, ...]
+) -> None:
+    """P1-TIE-BEATS-UNIQUE: the plays are 5, 5, 9, 9. In the Mattis reading all players
+    of equal cards play again, the fives too; in Helmfrid's only the nines do."""
+    rules = attrs.evolve(ALL, ties=ties)
+    state = step(
+        sg.deal(rules, hands=FIVES_AND_NINES, stock=STOCK),
+        "0 play 5C",
+        "1 play 5D",
+        "2 play 9H",
+        "3 play 9S",
+    )
+    assert state.trick_winner is None
+    assert state.order == replay and state.turn == replay[0]
+
+
+def test_p1_tie_beats_unique_mattis_reading_inside_the_replay() -> None:
+    """P1-TIE-BEATS-UNIQUE, Mattis reading: in the replay A and C play 4s and B and D
+    unique cards, so A and C play again; a unique high card never wins over a tie."""
+    rules = attrs.evolve(ALL, ties=Ties.ALL_TIED)
+    hands = ["5C 4C 2S", "5D 2C 6S", "9H 4H 10S", "9S KS JS"]
+    state = step(
+        sg.deal(rules, hands=hands, stock=STOCK),
+        *("0 play 5C", "1 play 5D", "2 play 9H", "3 play 9S"),
+        *("0 play 4C", "1 play 2C", "2 play 4H", "3 play KS"),
+    )
+    assert state.order == (0, 2) and state.trick_winner is None
+
+
 # -- P1-TIE-SPLIT ---------------------------------------------------------------------
 
 SPLIT = attrs.evolve(KOIRA, ties=Ties.SPLIT)
@@ -334,6 +371,42 @@ def test_p1_tie_split_against_replay() -> None:
     assert state.order == (2, 4, 5) and state.turn == 2
     assert state.table == cards("2C 8C JC 5D JD JH 4C")
     assert all(not state.won(p) for p in range(7))
+
+
+@pytest.mark.parametrize("end", list(sg.PhaseOneEnd))
+def test_p1_tie_split_with_nothing_else_to_deal_is_played_off_as_a_war(
+    end: sg.PhaseOneEnd,
+) -> None:
+    """P1-TIE-SPLIT: three players hold KC, KD and KH and the stock holds one card. All
+    three kings tie and there is nothing else in the trick to deal out; taking the
+    kings back would start the same trick again for ever. Ruling: the tie is then
+    played off as a war, and phase one ends, whatever ends it."""
+    rules = attrs.evolve(SPLIT, end=end)
+    state = step(sg.deal(rules, hands=["KC", "KD", "KH"], stock="2S"), "0 play KC", "1 play KD")
+    after = state.apply("2 play KH")
+    if isinstance(after, sg.PhaseOneState):  # players without cards are skipped
+        raise AssertionError(f"phase one goes on: {after!r}")
+    assert isinstance(after, sg.PhaseTwoState)
+    kings = cards("KC KD KH")
+    assert sorted(card for p in range(3) for card in after.hand(p) if card.rank == 13) == list(
+        kings
+    )
+
+
+def test_p1_tie_split_with_nothing_else_a_compulsory_tie_goes_to_war() -> None:
+    """P1-TIE-SPLIT with P1-MUST-MATCH: everyone must match the led king, so the kings
+    tie with nothing else in the trick; the war is won by the highest of the next
+    cards (C's 7H), who takes all six cards."""
+    rules = attrs.evolve(SPLIT, must_match=True)
+    state = step(
+        sg.deal(rules, hands=["KC 5C", "KD 6D", "KH 7H"], stock="QS JS 2S"),
+        "0 play KC",
+        "1 play KD",
+        "2 play KH",
+    )
+    assert state.order == (0, 1, 2) and state.table == cards("KC KD KH")
+    state = step(state, "0 play 5C", "1 play 6D", "2 play 7H")
+    assert state.won(2) == cards("KC KD KH 5C 6D 7H")
 
 
 # -- P1-MUST-MATCH --------------------------------------------------------------------
@@ -423,6 +496,27 @@ def test_p1_must_match_with_beats_unique_the_highest_qualifying_rank() -> None:
     hands = ["5C 4C 2S", "9D 2C 6S", "3H 9H 10S", "5S 9S JS"]
     state = step(sg.deal(rules, hands=hands, stock=STOCK), "0 play 5C", "1 play 9D", "2 play 9H")
     assert plays(state, 3) == {"3 play 9S"}
+
+
+#: A and B tie on kings; both hold another king, and C's 5 loses.
+BOUNCE = ["KC KS 2S", "KD KH 6S", "5H 4H 10S"]
+
+
+def test_p1_must_match_whole_trick_during_a_bounce() -> None:
+    """P1-MUST-MATCH, Atlanta read literally: in the replay of a tie on kings, the king
+    is still the highest card yet played to the trick, so A must lead the other king
+    and B must match it. Reading the replay on its own, A leads freely and B must
+    only match A's new card."""
+    moves = ("0 play KC", "1 play KD", "2 play 5H")
+    literal = attrs.evolve(MATCH, must_match_trick=True)
+    state = step(sg.deal(literal, hands=BOUNCE, stock=STOCK), *moves)
+    assert state.order == (0, 1)
+    assert plays(state, 0) == {"0 play KS"}
+    assert refusal(state, "0 play 2S") == "P1-MUST-MATCH"
+    assert plays(step(state, "0 play KS"), 1) == {"1 play KH"}
+    replay = step(sg.deal(MATCH, hands=BOUNCE, stock=STOCK), *moves)
+    assert plays(replay, 0) == {"0 play KS", "0 play 2S", "0 play QC", "0 dare"}
+    assert plays(step(replay, "0 play 2S"), 1) >= {"1 play KH", "1 play 6S"}
 
 
 # -- P1-DARE --------------------------------------------------------------------------
@@ -539,6 +633,35 @@ def test_p1_trump_tricks_against_rank_only_tricks() -> None:
         *moves,
     )
     assert plain.won(0) == cards("KD 2S")
+
+
+ALL_TRUMPS = attrs.evolve(ALL, trick=Trick.ALL_TRUMPS, trump_card=TrumpCard.EXPOSED)
+
+
+@pytest.mark.parametrize(
+    ("trick", "winner"), [(Trick.ALL_TRUMPS, 1), (Trick.ALL, 2)], ids=["trumps", "rank"]
+)
+def test_p1_trump_tricks_with_every_player(trick: Trick, winner: int) -> None:
+    """P1-TRUMP-TRICKS with P1-TRICK-ALL: A leads the 9C, B plays the 2S (spades are
+    trump) and C the AC: every player plays, and the trump wins; in tricks won by
+    rank alone the ace does."""
+    rules = attrs.evolve(ALL_TRUMPS, trick=trick)
+    hands = ["9C 3H 4H", "2S 5H 7D", "AC 8D 9D"]
+    state = step(
+        sg.deal(rules, hands=hands, stock="QC JC 10C 6S"), "0 play 9C", "1 play 2S", "2 play AC"
+    )
+    assert state.won(winner) == cards("9C 2S AC")
+
+
+def test_p1_trump_tricks_with_every_player_the_suit_led_beats_other_suits() -> None:
+    """P1-TRUMP-TRICKS: without trumps, the highest card of the suit led wins: B's 10C
+    beats C's ace of hearts."""
+    hands = ["9C 3H 4H", "10C 5H 7D", "AH 8D 9D"]
+    state = step(
+        sg.deal(ALL_TRUMPS, hands=hands, stock="QC JC 10D 6S"),
+        *("0 play 9C", "1 play 10C", "2 play AH"),
+    )
+    assert state.won(1) == cards("9C 10C AH")
 
 
 # -- P1-MAS ---------------------------------------------------------------------------

@@ -273,6 +273,31 @@ def test_p2_complete_suit_kills_the_trick() -> None:
     assert plain.to_act == (2,)
 
 
+#: Four players: A holds the clubs 2 to 7, B the 8 to ace (hearts are trump).
+ACROSS = ("2C 3C 4C 5C 6C 7C 4D", "8C 9C 10C JC QC KC AC 5D", "6D 7D", "8D 9D")
+
+
+@pytest.mark.parametrize(
+    ("reading", "kills"),
+    [(sg.CompleteSuit.ACROSS_PLAYS, True), (sg.CompleteSuit.ONE_PLAY, False)],
+)
+def test_p2_complete_suit_across_plays(reading: sg.CompleteSuit, kills: bool) -> None:
+    """P2-COMPLETE-SUIT: A leads 2C-7C and B plays 8C-AC. The table now holds the whole
+    suit: pagat's reading (completing the suit, across plays) kills the trick; the
+    reading where one play must hold the whole suit does not."""
+    rules = attrs.evolve(FLURST, complete_suit_kills=True, complete_suit=reading)
+    state = play(
+        start(rules, *ACROSS, trump="H"), "0 play 2C 3C 4C 5C 6C 7C", "1 play 8C 9C 10C JC QC KC AC"
+    )
+    assert ((EventKind.KILLED, 1) in kinds(state)) is kills
+    if kills:
+        assert not state.table and state.to_act == (1,)
+        assert len(state.killed) == 13
+    else:
+        assert table(state) == ["2C 3C 4C 5C 6C 7C", "8C 9C 10C JC QC KC AC"]
+        assert state.to_act == (2,)
+
+
 # -- going out -------------------------------------------------------------------------
 
 
