@@ -51,8 +51,8 @@ def play_game(rules: sg.Ruleset, bots: Sequence[Bot], seed: int) -> int:
     rng = random.Random(seed)
     state: sg.State = sg.deal(rules, players=len(bots), seed=seed)
     while not state.is_over:
-        seat = rng.choice(state.to_act)
-        mine = [move for move in state.legal_moves() if move.player == seat]
+        seat = rng.choice(sorted({move.player for move in state.legal_moves()}))
+        mine = state.legal_moves(seat)
         state = state.apply(bots[seat](state.view(seat), mine, rng))
     assert state.loser is not None
     return state.loser

@@ -53,7 +53,9 @@ from .rules import (
 )
 from .rules import PickUp as PickUpRule
 from .rules import Sluff as SluffRule
-from .state import Deal, Phase, PhaseOneState, PhaseTwoState, PlayerView, State
+from .sampling import sample
+from .state import Deal, Phase, PhaseOneState, PhaseTwoState, State
+from .views import PlayerView
 
 __version__ = "0.1.0"
 
@@ -109,6 +111,7 @@ __all__ = [
     "parse_move",
     "presets",
     "replay",
+    "sample",
     "start_phase_two",
     "touching_runs",
     "two_packs",

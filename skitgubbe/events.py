@@ -1,7 +1,10 @@
 """Events: what a move made happen, for logs and announcements.
 
 Every state keeps the events of the move that produced it, in order, as
-:attr:`skitgubbe.state.State.events`.
+:attr:`skitgubbe.state.State.events`: the referee's record, naming every card,
+drawn cards included. A player sees them through a view
+(:attr:`skitgubbe.views.PlayerView.events`), where the cards that player cannot
+know are only counted.
 """
 
 from __future__ import annotations
@@ -65,6 +68,9 @@ class EventKind(enum.Enum):
     SWAPPED = "swapped"
     #: Phase one is over.
     PHASE_ONE_OVER = "ended phase one"
+    #: The player showed the cards left in hand when phase one ended (pagat asks
+    #: this; they join the player's cards for phase two).
+    SHOWED = "showed the cards left in hand"
     #: The trump card was turned: its suit is trump (I-TRUMP).
     TRUMP = "turned the trump card"
     #: The player gave up low cards to the dreck (I-DRECK).
@@ -75,20 +81,35 @@ class EventKind(enum.Enum):
 
 @attrs.frozen
 class Event:
-    """One thing that happened: its kind, the player concerned, and any cards."""
+    """One thing that happened: its kind, the player concerned, and any cards.
+
+    In a player's view an event may name only some of its cards, or none, and
+    count the rest in :attr:`hidden`: another player's draws are counted, not named.
+    """
 
     #: What happened.
     kind: EventKind
     #: The seat it happened to.
     player: int
-    #: The cards concerned, as a multiset mask (see :attr:`cards`).
+    #: The cards concerned that are named, as a multiset mask (see :attr:`cards`).
     mask: int = attrs.field(default=0, repr=False)
+    #: How many more cards the event concerns without naming them.
+    hidden: int = attrs.field(default=0, repr=False)
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """The cards concerned (empty for events about no card)."""
+        """The named cards concerned (empty for events about no card)."""
         return cards_of(self.mask)
+
+    @property
+    def count(self) -> int:
+        """How many cards the event concerns, named or not."""
+        return self.mask.bit_count() + self.hidden
 
     def __str__(self) -> str:
         cards = format_cards(self.cards)
-        return f"{self.player} {self.kind.value}" + (f" {cards}" if cards else "")
+        text = f"{self.player} {self.kind.value}" + (f" {cards}" if cards else "")
+        if self.hidden:
+            unnamed = f"{self.hidden} card" + ("s" if self.hidden > 1 else "")
+            text += f" and {unnamed}" if cards else f" {unnamed}"
+        return text

@@ -1,11 +1,15 @@
 """The intermission: from the end of phase one to the first phase-two state.
 
-It needs no moves. The unfinished trick is taken back or dealt out
-(P1-END-NO-CARD, P1-END-DEAL-OUT); every player's cards are collected (I-COLLECT);
-the trump card is turned and joins its drawer's cards unless it was set aside
-(I-TRUMP); if someone holds too few cards the dreck is handed out (I-DRECK);
-empty hands are out or Blåmattis (I-EMPTY, I-BLAMATTIS); and the opening leader
-is found (I-LEADER).
+It needs no moves. The cards left in hand are shown (pagat); the unfinished
+trick is taken back or dealt out (P1-END-NO-CARD, P1-END-DEAL-OUT); every
+player's cards are collected (I-COLLECT); the trump card is turned and joins its
+drawer's cards unless it was set aside (I-TRUMP); if someone holds too few cards
+the dreck is handed out (I-DRECK); empty hands are out or Blåmattis (I-EMPTY,
+I-BLAMATTIS); and the opening leader is found (I-LEADER).
+
+Everything here happens face up but the dreck's deal: when it is shared among
+several players, each sees only their own share, so those cards start phase two
+hidden from the others.
 """
 
 from __future__ import annotations
@@ -65,6 +69,9 @@ def finish_phase_one(state: PhaseOneState, stuck: int) -> PhaseTwoState:
     rules = state.rules
     players = state.players
     notes = [*state.notes, Event(EventKind.PHASE_ONE_OVER, max(stuck, 0))]
+    for seat, hand in enumerate(state.hand_masks):
+        if hand:
+            notes.append(Event(EventKind.SHOWED, seat, hand))
     collected = [hand | 0 for hand in state.hand_masks]
     for seat in range(players):
         collected[seat] = _merge(collected[seat], state.won_masks[seat])
@@ -111,6 +118,8 @@ def finish_phase_one(state: PhaseOneState, stuck: int) -> PhaseTwoState:
     # The dreck (I-DRECK).
     needed = dreck_threshold(rules, trump_card)
     needy = [seat for seat in range(players) if collected[seat].bit_count() < needed]
+    hidden = [0] * players
+    pool = 0
     if needy:
         low = dreck_cards(rules, trump)
         pile: list[int] = []
@@ -129,6 +138,9 @@ def finish_phase_one(state: PhaseOneState, stuck: int) -> PhaseTwoState:
             collected[seat] = _merge(collected[seat], share)
             if share:
                 notes.append(Event(EventKind.GOT_DRECK, seat, share))
+            if len(needy) > 1:  # each sees only their own share
+                hidden[seat] = share
+                pool = _merge(pool, share)
 
     # The opening leader (I-LEADER).
     if rules.opening_leader is OpeningLeader.LAST_TRICK and state.last_winner >= 0:
@@ -146,8 +158,11 @@ def finish_phase_one(state: PhaseOneState, stuck: int) -> PhaseTwoState:
         trump,
         leader,
         state.reserve_cards,
+        hidden=tuple(hidden),
+        dreck_pool=pool,
+        needy=sum(1 << seat for seat in needy),
         notes=notes,
-        out_of_play=state.set_aside_mask,
+        out_of_play=_merge(state.set_aside_mask, state.absent_mask),
         last_move=state.last_move,
     )
 

@@ -11,6 +11,7 @@ facts of its ruleset and trump suit.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 
 from .cards import (
@@ -23,9 +24,9 @@ from .cards import (
     cards_of,
     check_copies,
     format_cards,
+    iter_indexes,
     mask_of,
     maximal_runs,
-    parse_cards,
     remove_cards,
 )
 from .errors import IllegalMoveError
@@ -69,9 +70,13 @@ def anti_trump_suit(setting: AntiTrump, trump: Suit) -> Suit | None:
 
 
 class Context:
-    """The facts of one ruleset and trump suit that phase two consults on every move."""
+    """The facts of one ruleset and trump suit that phase two consults on every move.
+
+    Shared by every state with the same rules and trump, so it is read-only.
+    """
 
     __slots__ = (
+        "_plays",
         "anti",
         "avstickshog",
         "beat_rule",
@@ -82,30 +87,49 @@ class Context:
         "kill_on_trump",
         "pick",
         "plan",
-        "plays",
         "rules",
         "runs",
         "trump",
         "trump_bits",
     )
 
+    rules: Ruleset
+    trump: int
+    anti: int
+    trump_bits: int
+    runs: Runs
+    pick: PickUpRule
+    high_trump: bool
+    forced_pick: bool
+    kill_on_trump: bool
+    complete_suit: bool
+    complete_across: bool
+    avstickshog: bool
+    beat_rule: str
+    plan: tuple[tuple[tuple[int, bool], ...], ...]
+    _plays: dict[int, tuple[Move, ...]]
+
     def __init__(self, rules: Ruleset, trump: Suit) -> None:
+        set_ = object.__setattr__
         anti = anti_trump_suit(rules.anti_trump, trump)
-        self.rules = rules
-        self.trump = int(trump)
-        self.anti = -1 if anti is None else int(anti)
-        self.trump_bits = SUIT_BITS << (13 * self.trump)
-        self.runs = rules.runs
-        self.pick = rules.pick_up
-        self.high_trump = rules.high_trump
-        self.forced_pick = rules.forced_pick
-        self.kill_on_trump = rules.kill_on_trump
-        self.complete_suit = rules.complete_suit_kills
-        self.complete_across = rules.complete_suit is CompleteSuit.ACROSS_PLAYS
-        self.avstickshog = rules.avstickshog > 0
-        self.beat_rule = "P2-BEAT-SUIT" if rules.beat is Beat.SUIT else "P2-BEAT-ANY-SUIT"
-        self.plan = tuple(self._plan(top, rules.beat) for top in range(4))
-        self.plays = _PLAYS[rules.runs]
+        set_(self, "rules", rules)
+        set_(self, "trump", int(trump))
+        set_(self, "anti", -1 if anti is None else int(anti))
+        set_(self, "trump_bits", SUIT_BITS << (13 * self.trump))
+        set_(self, "runs", rules.runs)
+        set_(self, "pick", rules.pick_up)
+        set_(self, "high_trump", rules.high_trump)
+        set_(self, "forced_pick", rules.forced_pick)
+        set_(self, "kill_on_trump", rules.kill_on_trump)
+        set_(self, "complete_suit", rules.complete_suit_kills)
+        set_(self, "complete_across", rules.complete_suit is CompleteSuit.ACROSS_PLAYS)
+        set_(self, "avstickshog", rules.avstickshog > 0)
+        set_(self, "beat_rule", "P2-BEAT-SUIT" if rules.beat is Beat.SUIT else "P2-BEAT-ANY-SUIT")
+        set_(self, "plan", tuple(self._plan(top, rules.beat) for top in range(4)))
+        set_(self, "_plays", _PLAYS[rules.runs])
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a phase-two Context is read-only: cannot set {name}")
 
     def _plan(self, top: int, beat: Beat) -> tuple[tuple[int, bool], ...]:
         """For a top play of suit ``top``: the suits that may beat it, and whether
@@ -121,6 +145,8 @@ class Context:
 
 
 _CONTEXTS: dict[tuple[Ruleset, int], Context] = {}
+#: Contexts kept at most; a program that tries many rulesets empties the cache.
+_CONTEXTS_LIMIT = 1_024
 
 
 def context_for(rules: Ruleset, trump: Suit) -> Context:
@@ -128,6 +154,8 @@ def context_for(rules: Ruleset, trump: Suit) -> Context:
     key = (rules, int(trump))
     context = _CONTEXTS.get(key)
     if context is None:
+        if len(_CONTEXTS) >= _CONTEXTS_LIMIT:
+            _CONTEXTS.clear()
         context = _CONTEXTS[key] = Context(rules, trump)
     return context
 
@@ -168,9 +196,11 @@ def _run_allowed(runs: Runs, start: int, end: int) -> bool:
 
 #: For each setting of ``runs``: the plays a player may make from the cards of one
 #: suit, keyed by ``pattern | suit << 13 | player << 15``. Moves are shared values,
-#: so a cached tuple serves every state; the cache is emptied if it grows large.
+#: so a cached tuple serves every state. A key is a suit's pattern of 13 cards, a
+#: suit and a seat, so the cache is bounded by construction; it is emptied when it
+#: reaches its limit all the same, which keeps its memory small.
 _PLAYS: dict[Runs, dict[int, tuple[Move, ...]]] = {runs: {} for runs in Runs}
-_PLAYS_LIMIT = 400_000
+_PLAYS_LIMIT = 50_000
 
 
 def _plays(cache: dict[int, tuple[Move, ...]], runs: Runs, key: int) -> tuple[Move, ...]:
@@ -225,14 +255,17 @@ def _kills(state: PhaseTwoState, context: Context, mask: int) -> bool:
     return present & suit == suit  # P2-COMPLETE-SUIT: the play completes the suit
 
 
-def _high_trump_bit(context: Context, hands: Iterable[int], table: Iterable[int]) -> int:
-    """The bit of the highest trump still in a hand or on the table (0 if none)."""
-    present = 0
-    for mask in hands:
-        present |= mask
-    for mask in table:
-        present |= mask
-    present &= context.trump_bits
+def _high_trump_bit(context: Context, killed: int, out_of_play: int) -> int:
+    """The bit of the highest trump still in the game (0 if none): the highest not
+    killed and not known to be out of play. A card in a face-down pile, such as the
+    avstickshög, is still in the game, so every player can tell which trump this
+    is (P2-HIGH-TRUMP)."""
+    gone = add_cards(killed, out_of_play & PACK_MASK)
+    if out_of_play >> CARDS_IN_PACK:
+        gone = add_cards(gone, out_of_play >> CARDS_IN_PACK)
+    if context.rules.packs == 2:
+        gone >>= CARDS_IN_PACK  # a card is gone once both copies are
+    present = context.trump_bits & ~gone
     return 1 << (present.bit_length() - 1) if present else 0
 
 
@@ -261,31 +294,54 @@ def _lowest_card(table: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     return low, ((rest, *table[1:]) if rest else table[1:])
 
 
-#: Joined pick-ups by (from the top?, table): what is taken and what is left.
-_JOINED_PICKS: dict[tuple[bool, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
+#: The joined sequence of a play, by (the play, the cards of its suit on the table):
+#: bounded by construction, and emptied when it reaches its limit.
+_JOINED: dict[tuple[int, int], int] = {}
+_JOINED_LIMIT = 50_000
+
+
+def _picked(state: PhaseTwoState) -> int:
+    """The cards the player to act must pick up."""
+    table = state.table_masks
+    if state.blamattis >> state.turn & 1:
+        bottom = table[0]
+        return bottom & -bottom  # I-BLAMATTIS: the lowest card
+    pick = state._context.pick
+    if pick is PickUpRule.BOTTOM_JOINED or pick is PickUpRule.TOP_JOINED:
+        start = table[-1] if pick is PickUpRule.TOP_JOINED else table[0]
+        if len(table) == 1:
+            return start
+        suit_bits = SUIT_BITS << (13 * ((start.bit_length() - 1) // 13))
+        present = 0
+        for mask in table:
+            present |= mask
+        key = (start, present & suit_bits)
+        block = _JOINED.get(key)
+        if block is None:
+            if len(_JOINED) >= _JOINED_LIMIT:
+                _JOINED.clear()
+            block = _JOINED[key] = _joined(table, start)
+        return block
+    if pick is PickUpRule.BOTTOM:
+        return table[0]
+    if pick is PickUpRule.TOP:
+        return table[-1]
+    bottom = table[0]
+    return bottom & -bottom  # P2-PICK-LOWEST-CARD
 
 
 def _pick(state: PhaseTwoState) -> tuple[int, tuple[int, ...]]:
     """What the player to act must pick up, and the table left behind."""
     table = state.table_masks
-    if state.blamattis >> state.turn & 1:
-        return _lowest_card(table)  # I-BLAMATTIS
-    pick = state.context.pick
+    picked = _picked(state)
+    pick = state._context.pick
+    if state.blamattis >> state.turn & 1 or pick is PickUpRule.LOWEST_CARD:
+        return _lowest_card(table)
     if pick is PickUpRule.BOTTOM_JOINED or pick is PickUpRule.TOP_JOINED:
-        key = (pick is PickUpRule.TOP_JOINED, table)
-        found = _JOINED_PICKS.get(key)
-        if found is None:
-            if len(_JOINED_PICKS) >= _PLAYS_LIMIT:
-                _JOINED_PICKS.clear()
-            start = table[-1] if key[0] else table[0]
-            block = _joined(table, start)
-            found = _JOINED_PICKS[key] = (block, tuple(m for m in table if not m & block))
-        return found
+        return picked, tuple(mask for mask in table if not mask & picked)
     if pick is PickUpRule.BOTTOM:
-        return table[0], table[1:]
-    if pick is PickUpRule.TOP:
-        return table[-1], table[:-1]
-    return _lowest_card(table)
+        return picked, table[1:]
+    return picked, table[:-1]
 
 
 # -- legal moves --------------------------------------------------------------------
@@ -298,11 +354,11 @@ def legal_moves(state: PhaseTwoState) -> tuple[Move, ...]:
         return ()
     table = state.table_masks
     if table and (state.forced or state.blamattis >> player & 1):
-        return (_pick_up(player, _pick(state)[0]),)
-    context = state.context
+        return (_pick_up(player, _picked(state)),)
+    context = state._context
     hand = state.hand_masks[player] & PACK_MASK
     runs = context.runs
-    cache = context.plays
+    cache = context._plays
     seat = player << 15
     moves: list[Move] = []
     if table:
@@ -322,14 +378,14 @@ def legal_moves(state: PhaseTwoState) -> tuple[Move, ...]:
                 key = pattern | suit << 13 | seat
                 moves += cache.get(key) or _plays(cache, runs, key)
     if context.high_trump and moves:
-        high = _high_trump_bit(context, state.hand_masks, table)
+        high = _high_trump_bit(context, state.killed_mask, state.out_of_play_mask)
         allowed = [m for m in moves if not m.mask & high or _kills(state, context, m.mask)]
         # A leader left with only the high trump keeps the lead only when every
         # other player is stuck the same way; the restriction is then waived.
         if allowed or table:
             moves = allowed
     if table:
-        moves.append(_pick_up(player, _pick(state)[0]))
+        moves.append(_pick_up(player, _picked(state)))
     return tuple(moves)
 
 
@@ -351,7 +407,7 @@ def _previous_active(active: int, seat: int) -> int:
 
 
 def _leader(
-    context: Context, hands: Sequence[int], active: int, seat: int, notes: list[Event]
+    context: Context, hands: Sequence[int], active: int, seat: int, notes: list[Event], high: int
 ) -> int:
     """Who leads a new trick that ``seat`` is due to lead.
 
@@ -365,26 +421,26 @@ def _leader(
             raise AssertionError("no player in the game holds a card")
     if leader != seat:
         notes.append(Event(EventKind.LEAD_PASSED, seat))
-    if context.high_trump:
-        high = _high_trump_bit(context, hands, ())
-        if high and hands[leader] & PACK_MASK == high:
-            other = _previous_active(active, leader)
-            while other != leader:
-                if hands[other] and hands[other] & PACK_MASK != high:
-                    notes.append(Event(EventKind.LEAD_PASSED, leader))
-                    leader = other
-                    break
-                other = _previous_active(active, other)
+    if high and hands[leader] & PACK_MASK == high:  # P2-HIGH-TRUMP
+        other = _previous_active(active, leader)
+        while other != leader:
+            if hands[other] and hands[other] & PACK_MASK != high:
+                notes.append(Event(EventKind.LEAD_PASSED, leader))
+                leader = other
+                break
+            other = _previous_active(active, other)
     notes.append(Event(EventKind.LEADS, leader))
     return leader
 
 
 def successor(state: PhaseTwoState, move: Move) -> PhaseTwoState:
     """The state after the legal ``move``."""
-    context = state.context
+    context = state._context
     player = move.player
     mask = move.mask
     hands = list(state.hand_masks)
+    hidden = state.hidden_masks
+    pool = state.dreck_pool
     table = state.table_masks
     active = state.active
     blamattis = state.blamattis
@@ -399,6 +455,10 @@ def successor(state: PhaseTwoState, move: Move) -> PhaseTwoState:
 
     if type(move) is Play:
         hand = hands[player] = remove_cards(hands[player], mask)
+        if hidden[player] & mask:  # a hidden card is shown by playing it
+            hidden = _replaced(hidden, player, _discard(hidden[player], mask))
+        if pool & mask:
+            pool = _discard(pool, mask)
         size = hand.bit_count()
         if size == 3:
             notes.append(Event(EventKind.THREE_CARDS, player))
@@ -412,7 +472,8 @@ def successor(state: PhaseTwoState, move: Move) -> PhaseTwoState:
             notes.append(Event(EventKind.KILLED, player, union))
             table = ()
             if context.avstickshog and reserve:
-                reserve = _draw(hands, reserve, (player, _next_active(active, player)), notes)
+                drawers = (player, _next_active(active, player))
+                reserve, hidden = _draw(hands, hidden, reserve, drawers, notes)
             for seat in (player, state.lead_out):
                 if seat >= 0 and not hands[seat]:
                     active &= ~(1 << seat)
@@ -450,7 +511,8 @@ def successor(state: PhaseTwoState, move: Move) -> PhaseTwoState:
     elif new_trick >= 0:
         if not active >> new_trick & 1:
             new_trick = _next_active(active, new_trick)
-        turn = _leader(context, hands, active, new_trick, notes)
+        high = _high_trump_bit(context, killed, state.out_of_play_mask) if context.high_trump else 0
+        turn = _leader(context, hands, active, new_trick, notes, high)
         trick_size = active.bit_count()
         forced = False
     else:
@@ -460,6 +522,7 @@ def successor(state: PhaseTwoState, move: Move) -> PhaseTwoState:
         state.rules,
         state.trump,
         tuple(hands),
+        hidden,
         table,
         turn,
         trick_size,
@@ -470,6 +533,8 @@ def successor(state: PhaseTwoState, move: Move) -> PhaseTwoState:
         reserve,
         goat,
         lead_out,
+        pool,
+        state.needy,
         context,
         move,
         tuple(notes),
@@ -477,18 +542,37 @@ def successor(state: PhaseTwoState, move: Move) -> PhaseTwoState:
     )
 
 
+def _discard(known: int, cards: int) -> int:
+    """``known`` without those of ``cards`` it holds (multisets)."""
+    for index in iter_indexes(cards):
+        bit = 1 << index
+        if known & bit:
+            known = remove_cards(known, bit)
+    return known
+
+
+def _replaced(masks: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
+    return (*masks[:seat], mask, *masks[seat + 1 :])
+
+
 def _draw(
-    hands: list[int], reserve: tuple[int, ...], order: Iterable[int], notes: list[Event]
-) -> tuple[int, ...]:
-    """Deal one avstickshög card to each seat of ``order`` while it lasts."""
+    hands: list[int],
+    hidden: tuple[int, ...],
+    reserve: tuple[int, ...],
+    order: Iterable[int],
+    notes: list[Event],
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Deal one avstickshög card to each seat of ``order`` while it lasts, face down;
+    return the pile left and the new hidden cards of each hand."""
     for seat in order:
         if not reserve:
             break
         bit = 1 << reserve[0]
         hands[seat] = add_cards(hands[seat], bit)
+        hidden = _replaced(hidden, seat, add_cards(hidden[seat], bit))
         notes.append(Event(EventKind.DREW, seat, bit))
         reserve = reserve[1:]
-    return reserve
+    return reserve, hidden
 
 
 # -- explaining refusals ------------------------------------------------------------
@@ -513,8 +597,8 @@ def explain(state: PhaseTwoState, move: Move) -> IllegalMoveError | None:
     if type(move) is PickUp:
         if not table:
             return IllegalMoveError("there is nothing on the table to pick up", "P2-EMPTIED")
-        picked = _pick(state)[0]
-        rule = "I-BLAMATTIS" if state.blamattis >> player & 1 else _PICK_RULE[state.context.pick]
+        picked = _picked(state)
+        rule = "I-BLAMATTIS" if state.blamattis >> player & 1 else _PICK_RULE[state._context.pick]
         return IllegalMoveError(
             f"the pick-up takes {format_cards(cards_of(picked))}, not {format_cards(move.cards)}",
             rule,
@@ -523,7 +607,7 @@ def explain(state: PhaseTwoState, move: Move) -> IllegalMoveError | None:
 
 
 def _explain_play(state: PhaseTwoState, move: Move) -> IllegalMoveError:
-    context = state.context
+    context = state._context
     player = move.player
     mask = move.mask
     held = state.hand_masks[player]
@@ -588,11 +672,11 @@ def _explain_play(state: PhaseTwoState, move: Move) -> IllegalMoveError:
 
 def start_phase_two(
     rules: Ruleset,
-    hands: Sequence[str | Iterable[Card | str]],
+    hands: Sequence[str | Card | Iterable[Card | str]],
     trump: Suit | str,
     leader: int,
     *,
-    reserve: str | Iterable[Card | str] = (),
+    reserve: str | Card | Iterable[Card | str] = (),
 ) -> PhaseTwoState:
     """A phase-two state from exact hands, for tests, puzzles and replays.
 
@@ -601,23 +685,30 @@ def start_phase_two(
     due to lead. ``reserve`` is the two-player avstickshög, top card first
     (P2-AVSTICKSHOG). Empty hands follow ``rules.empty_hand`` (I-EMPTY,
     I-BLAMATTIS); a leader without cards hands the lead on clockwise (I-LEADER).
+    Cards in no hand and not in the avstickshög are out of play. Every hand is
+    known to every player, as after a phase one (the cards won were played face
+    up and those left in hand were shown); the avstickshög is face down.
 
     >>> from skitgubbe import presets
     >>> state = start_phase_two(presets.FLURST, ["2C 3C", "7C 8C 9C", "JD"], "D", leader=0)
     >>> state.to_act, len(state.legal_moves())
     ((0,), 3)
     """
+    from .phase_one.dealing import cards_argument
+
     if not isinstance(rules, Ruleset):
         raise TypeError(f"rules must be a Ruleset, not {type(rules).__name__}")
-    if isinstance(hands, str):
-        raise TypeError("hands must be a sequence with one hand per seat, not one string")
+    if isinstance(hands, (str, Card)) or not isinstance(hands, Sequence):
+        raise TypeError(f"hands must be a sequence with one hand per seat, not {hands!r}")
     players = len(hands)
     if not rules.min_players <= players <= rules.max_players:
         raise ValueError(
             f"these rules allow {rules.min_players}-{rules.max_players} players, not {players}"
         )
-    masks = tuple(mask_of(parse_cards(hand)) for hand in hands)
-    reserve_cards = tuple(card.index for card in parse_cards(reserve))
+    masks = tuple(
+        mask_of(cards_argument(hand, f"hands[{seat}]")) for seat, hand in enumerate(hands)
+    )
+    reserve_cards = tuple(card.index for card in cards_argument(reserve, "reserve"))
     if reserve_cards and not rules.avstickshog:
         raise ValueError("these rules have no avstickshög to hold a reserve (P2-AVSTICKSHOG)")
     if len(reserve_cards) > rules.avstickshog:
@@ -627,11 +718,21 @@ def start_phase_two(
         )
     check_copies([*masks, *(1 << i for i in reserve_cards)], rules.packs)
     trump_suit = Suit.parse(trump)
-    if not isinstance(leader, int) or not 0 <= leader < players:
+    if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < players:
         raise ValueError(f"the leader must be a seat from 0 to {players - 1}, not {leader!r}")
     if not any(masks):
         raise ValueError("no player holds a card")
-    return begin(rules, masks, trump_suit, leader, reserve_cards)
+    out_of_play = PACK_MASK if rules.packs == 1 else PACK_MASK | PACK_MASK << CARDS_IN_PACK
+    for mask in (*masks, *(1 << i for i in reserve_cards)):
+        out_of_play = _take(out_of_play, mask)
+    return begin(rules, masks, trump_suit, leader, reserve_cards, out_of_play=out_of_play)
+
+
+def _take(hand: int, cards: int) -> int:
+    """The multiset ``hand`` less the multiset ``cards`` (all held)."""
+    hand = remove_cards(hand, cards & PACK_MASK)
+    high = cards >> CARDS_IN_PACK
+    return remove_cards(hand, high) if high else hand
 
 
 def begin(
@@ -641,11 +742,18 @@ def begin(
     leader: int,
     reserve_cards: tuple[int, ...] = (),
     *,
+    hidden: tuple[int, ...] | None = None,
+    dreck_pool: int = 0,
+    needy: int = 0,
     notes: Sequence[Event] = (),
     out_of_play: int = 0,
     last_move: Move | None = None,
 ) -> PhaseTwoState:
-    """The first phase-two state from checked hands (I-EMPTY, I-BLAMATTIS, I-LEADER)."""
+    """The first phase-two state from checked hands (I-EMPTY, I-BLAMATTIS, I-LEADER).
+
+    ``hidden`` holds the cards of each hand the others cannot see (none by
+    default); ``dreck_pool`` and ``needy`` say how a shared dreck was dealt.
+    """
     players = len(masks)
     empty = [seat for seat, mask in enumerate(masks) if not mask]
     notes = list(notes)
@@ -669,11 +777,13 @@ def begin(
         turn = -1
     else:
         first = leader if active >> leader & 1 else _next_active(active, leader)
-        turn = _leader(context, masks, active, first, notes)
+        high = _high_trump_bit(context, 0, out_of_play) if context.high_trump else 0
+        turn = _leader(context, masks, active, first, notes, high)
     return PhaseTwoState(
         rules,
         trump_suit,
         masks,
+        (0,) * players if hidden is None else hidden,
         (),
         turn,
         active.bit_count(),
@@ -684,9 +794,14 @@ def begin(
         reserve_cards,
         goat,
         -1,
+        dreck_pool,
+        needy,
         context,
         last_move,
         tuple(notes),
         out_of_play,
         last_move is not None,
     )
+
+
+PhaseTwoState.engine = sys.modules[__name__]  # the rules of phase two, for the states

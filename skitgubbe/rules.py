@@ -20,6 +20,7 @@ skitgubbe.rules.RulesetError: complete_suit_kills needs runs: ... (P2-COMPLETE-S
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -43,6 +44,8 @@ __all__ = [
     "Trick",
     "TrumpCard",
     "Unfinished",
+    "ruleset_from_dict",
+    "ruleset_to_dict",
 ]
 
 
@@ -641,3 +644,58 @@ def _phase_one_problems(rules: Ruleset) -> list[str]:
     if rules.dreck_below < 0:
         problems.append(f"dreck_below must be 0 or more, not {rules.dreck_below} (I-DRECK)")
     return problems
+
+
+def ruleset_to_dict(rules: Ruleset) -> dict[str, Any]:
+    """Every setting by name, as plain data: enumerations by their value.
+
+    >>> ruleset_to_dict(Ruleset())["pick_up"]
+    'bottom-joined'
+    """
+    return {
+        field.name: (value.value if isinstance(value, enum.Enum) else value)
+        for field in attrs.fields(Ruleset)
+        for value in (getattr(rules, field.name),)
+    }
+
+
+def ruleset_from_dict(data: Mapping[str, Any], base: Ruleset | None = None) -> Ruleset:
+    """The ruleset written by :func:`ruleset_to_dict`.
+
+    A setting left out takes its value from ``base``, or is refused when no
+    ``base`` is given. Raises :class:`ValueError` naming the bad setting, or
+    :class:`RulesetError` when the settings cannot be played together.
+    """
+    if not isinstance(data, Mapping):
+        raise ValueError(f"rules are an object of settings, not {type(data).__name__}")
+    fields = attrs.fields(Ruleset)
+    names = {field.name for field in fields}
+    unknown = [key for key in data if key not in names]
+    if unknown:
+        raise ValueError(f"unknown setting {unknown[0]!r} (the settings: {', '.join(names)})")
+    values: dict[str, Any] = {}
+    for field in fields:
+        if field.name not in data:
+            if base is None:
+                raise ValueError(f"{field.name}: missing")
+            values[field.name] = getattr(base, field.name)
+            continue
+        raw = data[field.name]
+        kind = type(field.default)
+        if issubclass(kind, enum.Enum):
+            allowed = ", ".join(str(member.value) for member in kind)
+            if not isinstance(raw, str):
+                raise ValueError(f"{field.name}: expected one of {allowed}, not {raw!r}")
+            try:
+                values[field.name] = kind(raw)
+            except ValueError:
+                raise ValueError(f"{field.name}: {raw!r} is not one of: {allowed}") from None
+        elif kind is bool:
+            if not isinstance(raw, bool):
+                raise ValueError(f"{field.name}: expected true or false, not {raw!r}")
+            values[field.name] = raw
+        else:
+            if not isinstance(raw, int) or isinstance(raw, bool):
+                raise ValueError(f"{field.name}: expected a whole number, not {raw!r}")
+            values[field.name] = raw
+    return Ruleset(**values)

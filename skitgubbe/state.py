@@ -1,14 +1,19 @@
-"""The game state: an immutable value, one class per phase, and player views.
+"""The game state: an immutable value, one class per phase.
 
-A state knows everything (every hand, face-down piles); :meth:`State.view` gives
-what one player may see. :meth:`State.apply` returns a new state and never
-changes the old one; unchanged parts are shared.
+A state knows everything (every hand, face-down piles, the order of the stock)
+and what everyone knows of each hand; :meth:`State.view` gives what one player
+may see and know (see :mod:`skitgubbe.views`). :meth:`State.apply` returns a new
+state and never changes the old one; unchanged parts are shared.
+
+The rules of each phase live in their own modules (:mod:`skitgubbe.phase_one`,
+:mod:`skitgubbe.phase_two`), which register themselves with the state classes
+when they are imported; this module imports neither.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import attrs
 
@@ -16,12 +21,13 @@ from .cards import Card, Suit, cards_of, count_cards, format_cards
 from .errors import IllegalMoveError
 from .events import Event, EventKind
 from .moves import Move, Play, parse_move
-from .rules import Ruleset, TrumpCard
+from .rules import Ruleset
+from .views import PlayerView, phase_one_view, phase_two_view
 
 if TYPE_CHECKING:
     from .phase_two import Context
 
-__all__ = ["Deal", "Phase", "PhaseOneState", "PhaseTwoState", "PlayerView", "State"]
+__all__ = ["Deal", "Phase", "PhaseOneState", "PhaseTwoState", "State"]
 
 
 class Phase(enum.Enum):
@@ -33,6 +39,25 @@ class Phase(enum.Enum):
     TWO = "two"
     #: The game is over; :attr:`State.loser` is the goat.
     OVER = "over"
+
+
+def _seats(bits: int) -> tuple[int, ...]:
+    """The seats whose bits are set, in seat order."""
+    seats = []
+    while bits:
+        low = bits & -bits
+        seats.append(low.bit_length() - 1)
+        bits ^= low
+    return tuple(seats)
+
+
+def _check_seat(player: object, players: int) -> int:
+    """``player`` if it is a seat of the table; raise naming the problem otherwise."""
+    if not isinstance(player, int) or isinstance(player, bool):
+        raise TypeError(f"a seat is a whole number from 0 to {players - 1}, not {player!r}")
+    if not 0 <= player < players:
+        raise ValueError(f"there is no seat {player} at a table of {players}")
+    return player
 
 
 @attrs.frozen(eq=False)
@@ -57,7 +82,22 @@ class State:
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        """The seats that may act now (empty once the game is over)."""
+        """The seats that may act now (empty once the game is over).
+
+        This is public: every player sees who may act. A seat listed here may hold
+        no card it could sluff, and then has no legal move; the seats in
+        :attr:`due` always have one.
+        """
+        raise NotImplementedError
+
+    @property
+    def due(self) -> tuple[int, ...]:
+        """The seats the game waits for: each must act before play goes on.
+
+        The player due to play, or, on a decided phase-one trick, the players who
+        must declare done or the winner who must gather. Public, like
+        :attr:`to_act`, which holds every seat listed here.
+        """
         raise NotImplementedError
 
     @property
@@ -71,12 +111,21 @@ class State:
         raise NotImplementedError
 
     @property
-    def events(self) -> tuple[Event, ...]:
-        """What the move that made this state caused, in order."""
+    def last_move(self) -> Move | None:
+        """The move that made this state, if any."""
         raise NotImplementedError
 
-    def legal_moves(self) -> tuple[Move, ...]:
-        """Every legal move of every player who may act now."""
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What the move that made this state caused, in order.
+
+        This is the referee's record: it names every card, another player's draws
+        included. A player sees the events through :meth:`view`.
+        """
+        raise NotImplementedError
+
+    def legal_moves(self, player: int | None = None) -> tuple[Move, ...]:
+        """Every legal move of every player who may act now, or of ``player`` only."""
         raise NotImplementedError
 
     def explain(self, move: Move) -> IllegalMoveError | None:
@@ -84,7 +133,7 @@ class State:
         raise NotImplementedError
 
     def view(self, player: int) -> PlayerView:
-        """What ``player`` may see of this state."""
+        """What ``player`` may see and know of this state (see :mod:`skitgubbe.views`)."""
         raise NotImplementedError
 
     def is_legal(self, move: Move | str) -> bool:
@@ -111,6 +160,8 @@ class State:
         """``move`` as a move object, once it is known to be legal here."""
         if isinstance(move, str):
             move = parse_move(move)
+        elif not isinstance(move, Move):
+            raise TypeError(f"a move is a Move or its text, not {move!r}")
         legal = self.legal_moves()
         for listed in legal:
             if listed is move:  # listed moves are shared values: the usual, quick case
@@ -122,9 +173,41 @@ class State:
             raise error
         return move
 
+    def _moves_of(self, moves: tuple[Move, ...], player: int | None) -> tuple[Move, ...]:
+        if player is None:
+            return moves
+        _check_seat(player, self.players)
+        return tuple(move for move in moves if move.player == player)
+
 
 def _no_cache() -> tuple[Move, ...] | None:
     return None
+
+
+class PhaseOneRules(Protocol):
+    """What a phase-one state asks of :mod:`skitgubbe.phase_one`."""
+
+    def legal_moves(self, state: PhaseOneState) -> tuple[Move, ...]: ...
+
+    def successor(self, state: PhaseOneState, move: Move) -> State: ...
+
+    def explain(self, state: PhaseOneState, move: Move) -> IllegalMoveError | None: ...
+
+    def to_act_seats(self, state: PhaseOneState) -> int: ...
+
+    def due_seats(self, state: PhaseOneState) -> int: ...
+
+
+class PhaseTwoRules(Protocol):
+    """What a phase-two state asks of :mod:`skitgubbe.phase_two`."""
+
+    def legal_moves(self, state: PhaseTwoState) -> tuple[Move, ...]: ...
+
+    def successor(self, state: PhaseTwoState, move: Move) -> PhaseTwoState: ...
+
+    def explain(self, state: PhaseTwoState, move: Move) -> IllegalMoveError | None: ...
+
+    def context_for(self, rules: Ruleset, trump: Suit) -> Context: ...
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -133,14 +216,21 @@ class PhaseTwoState(State):
 
     Inside, hands and piles are multiset masks (see :mod:`skitgubbe.cards`); use
     :meth:`hand`, :attr:`table` and the other properties for ``Card`` objects.
-    Two states are equal when the game stands the same (the events that led
-    there do not count).
+    Two states are equal when the game stands the same and everyone knows the
+    same (the events that led there do not count).
     """
+
+    #: The phase-two rules, bound by :mod:`skitgubbe.phase_two` when it is imported.
+    engine: ClassVar[PhaseTwoRules]
 
     #: The trump suit.
     trump: Suit
     #: Each seat's hand, as a multiset mask.
     hand_masks: tuple[int, ...]
+    #: The cards of each hand that the other players cannot see: cards received
+    #: from the dreck when it was shared among several players, and cards drawn
+    #: from the avstickshög. Every other card of a hand is known to all.
+    hidden_masks: tuple[int, ...]
     #: The plays on the table, earliest first, each a mask.
     table_masks: tuple[int, ...]
     #: The seat to act, or -1 once the game is over.
@@ -161,16 +251,21 @@ class PhaseTwoState(State):
     goat: int
     #: Avstickshög: the seat whose led last card awaits an answer, or -1.
     lead_out: int
+    #: The cards dealt from a dreck shared among several players and not played
+    #: since: each of them lies in the hand of one of :attr:`needy`.
+    dreck_pool: int
+    #: A bit for each seat that received the dreck (I-DRECK).
+    needy: int
     #: Precomputed facts of the rules and trump (derived; not part of the value).
-    context: Context = attrs.field(repr=False)
+    _context: Context = attrs.field(repr=False, alias="context")
     #: The move that made this state, if any.
     last_move: Move | None = attrs.field(default=None, repr=False)
     #: The events of that move.
     notes: tuple[Event, ...] = attrs.field(default=(), repr=False)
     #: Cards out of play for the whole game, such as a set-aside trump card.
     out_of_play_mask: int = attrs.field(default=0, repr=False)
-    #: Whether this state opens phase two after phase one (its move was a phase-one
-    #: move, whose own event is among the notes).
+    #: Whether :attr:`notes` already holds the last move's own event: in the state
+    #: that opens phase two (its move was a phase-one move) and in sampled states.
     opening: bool = attrs.field(default=False, repr=False)
     _legal: tuple[Move, ...] | None = attrs.field(init=False, factory=_no_cache, repr=False)
 
@@ -180,6 +275,7 @@ class PhaseTwoState(State):
             self.rules,
             self.trump,
             self.hand_masks,
+            self.hidden_masks,
             self.table_masks,
             self.turn,
             self.trick_size,
@@ -190,6 +286,8 @@ class PhaseTwoState(State):
             self.reserve_cards,
             self.goat,
             self.lead_out,
+            self.dreck_pool,
+            self.needy,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -212,13 +310,13 @@ class PhaseTwoState(State):
         return {
             field.name: getattr(self, field.name)
             for field in attrs.fields(type(self))
-            if field.name not in ("_legal", "context")
+            if field.name not in ("_legal", "_context")
         }
 
     def __setstate__(self, data: dict[str, object]) -> None:
         for name, value in data.items():
             object.__setattr__(self, name, value)
-        object.__setattr__(self, "context", _phase_two.context_for(self.rules, self.trump))
+        object.__setattr__(self, "_context", self.engine.context_for(self.rules, self.trump))
         object.__setattr__(self, "_legal", None)
 
     # -- the public surface --------------------------------------------------
@@ -238,6 +336,10 @@ class PhaseTwoState(State):
     @property
     def to_act(self) -> tuple[int, ...]:
         return () if self.turn < 0 else (self.turn,)
+
+    @property
+    def due(self) -> tuple[int, ...]:
+        return self.to_act
 
     @property
     def loser(self) -> int | None:
@@ -273,43 +375,34 @@ class PhaseTwoState(State):
 
     def hand(self, player: int) -> tuple[Card, ...]:
         """The cards ``player`` holds, sorted by suit then rank."""
-        return cards_of(self.hand_masks[player])
+        return cards_of(self.hand_masks[_check_seat(player, self.players)])
 
     def hand_size(self, player: int) -> int:
         """How many cards ``player`` holds."""
-        return count_cards(self.hand_masks[player])
+        return count_cards(self.hand_masks[_check_seat(player, self.players)])
 
-    def legal_moves(self) -> tuple[Move, ...]:
+    def legal_moves(self, player: int | None = None) -> tuple[Move, ...]:
         moves = self._legal
         if moves is None:
-            moves = _phase_two.legal_moves(self)
+            moves = self.engine.legal_moves(self)
             object.__setattr__(self, "_legal", moves)
-        return moves
+        return moves if player is None else self._moves_of(moves, player)
 
     def apply(self, move: Move | str) -> PhaseTwoState:
-        return _phase_two.successor(self, self._validated(move))
+        return self.engine.successor(self, self._validated(move))
 
     def explain(self, move: Move) -> IllegalMoveError | None:
-        return _phase_two.explain(self, move)
+        return self.engine.explain(self, move)
 
     def view(self, player: int) -> PlayerView:
-        if not 0 <= player < self.players:
-            raise ValueError(f"there is no seat {player} at a table of {self.players}")
-        return PlayerView(
-            player=player,
-            phase=self.phase,
-            trump=self.trump,
-            hand=self.hand(player),
-            hand_sizes=tuple(count_cards(h) for h in self.hand_masks),
-            table=self.table,
-            killed=self.killed,
-            reserve_size=len(self.reserve_cards),
-            to_act=self.to_act,
-            trick_size=self.trick_size,
-            out=self.out,
-            loser=self.loser,
-            last_move=self.last_move,
-        )
+        return phase_two_view(self, _check_seat(player, self.players))
+
+
+def _seed(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"seed must be a whole number, not {value!r}")
+    if not 0 <= value < 2**64:
+        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {value}")
 
 
 @attrs.frozen
@@ -325,8 +418,8 @@ class Deal:
 
     #: How many seats the table has.
     players: int
-    #: The seed of every shuffle of the game.
-    seed: int
+    #: The seed of every shuffle of the game: a whole number from 0 to 2**64 - 1.
+    seed: int = attrs.field(validator=_seed)
     #: The seat chosen to lead the first trick, or ``None`` to follow the rules.
     leader: int | None = None
     #: A layout's hands, one card text per seat, or ``None`` for a shuffled deal.
@@ -351,10 +444,16 @@ class PhaseOneState(State):
     intermission is automatic).
     """
 
+    #: The phase-one rules, bound by :mod:`skitgubbe.phase_one` when it is imported.
+    engine: ClassVar[PhaseOneRules]
+
     #: How the game was dealt.
     deal: Deal
     #: Each seat's hand, as a multiset mask.
     hand_masks: tuple[int, ...]
+    #: The cards of each hand that everyone knows are there: cards picked up or
+    #: taken back from the table, a turned-up trump card drawn into hand.
+    known_masks: tuple[int, ...]
     #: Each seat's won cards (and Mas's stored trumps), as a multiset mask.
     won_masks: tuple[int, ...]
     #: The stock as dealt, top card first, as card numbers (see :attr:`drawn`).
@@ -405,6 +504,8 @@ class PhaseOneState(State):
     last_move: Move | None = attrs.field(default=None, repr=False)
     #: The events of that move.
     notes: tuple[Event, ...] = attrs.field(default=(), repr=False)
+    #: Cards of the pack that a laid-out deal leaves out: out of play for the game.
+    absent_mask: int = attrs.field(default=0, repr=False)
     _legal: tuple[Move, ...] | None = attrs.field(init=False, factory=_no_cache, repr=False)
 
     def _key(self) -> tuple[object, ...]:
@@ -458,7 +559,11 @@ class PhaseOneState(State):
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        return tuple(sorted({move.player for move in self.legal_moves()}))
+        return _seats(self.engine.to_act_seats(self))
+
+    @property
+    def due(self) -> tuple[int, ...]:
+        return _seats(self.engine.due_seats(self))
 
     @property
     def turn(self) -> int | None:
@@ -512,7 +617,7 @@ class PhaseOneState(State):
     @property
     def trick(self) -> tuple[Event, ...]:
         """The current trick so far: who played, dared and sluffed what, in order."""
-        return tuple(Event(_LOG_KINDS[kind], seat, mask) for kind, seat, mask in self.log)
+        return tuple(Event(LOG_KINDS[kind], seat, mask) for kind, seat, mask in self.log)
 
     @property
     def trick_winner(self) -> int | None:
@@ -526,57 +631,31 @@ class PhaseOneState(State):
 
     def hand(self, player: int) -> tuple[Card, ...]:
         """The cards ``player`` holds, sorted by suit then rank."""
-        return cards_of(self.hand_masks[player])
+        return cards_of(self.hand_masks[_check_seat(player, self.players)])
 
     def hand_size(self, player: int) -> int:
         """How many cards ``player`` holds."""
-        return count_cards(self.hand_masks[player])
+        return count_cards(self.hand_masks[_check_seat(player, self.players)])
 
     def won(self, player: int) -> tuple[Card, ...]:
         """The cards ``player`` has won (face down), sorted."""
-        return cards_of(self.won_masks[player])
+        return cards_of(self.won_masks[_check_seat(player, self.players)])
 
-    def legal_moves(self) -> tuple[Move, ...]:
+    def legal_moves(self, player: int | None = None) -> tuple[Move, ...]:
         moves = self._legal
         if moves is None:
-            moves = _phase_one.legal_moves(self)
+            moves = self.engine.legal_moves(self)
             object.__setattr__(self, "_legal", moves)
-        return moves
+        return moves if player is None else self._moves_of(moves, player)
 
     def apply(self, move: Move | str) -> State:
-        return _phase_one.successor(self, self._validated(move))
+        return self.engine.successor(self, self._validated(move))
 
     def explain(self, move: Move) -> IllegalMoveError | None:
-        return _phase_one.explain(self, move)
+        return self.engine.explain(self, move)
 
     def view(self, player: int) -> PlayerView:
-        if not 0 <= player < self.players:
-            raise ValueError(f"there is no seat {player} at a table of {self.players}")
-        rules = self.rules
-        shown = rules.trump_card in (TrumpCard.EXPOSED, TrumpCard.TURNED_UP)
-        upcard = None
-        if shown and self.drawn < len(self.stock_cards):
-            upcard = Card.from_index(self.indicator)
-        return PlayerView(
-            player=player,
-            phase=Phase.ONE,
-            trump=self.trump if shown else None,
-            hand=self.hand(player),
-            hand_sizes=tuple(count_cards(h) for h in self.hand_masks),
-            table=tuple(cards_of(mask) for _, _, mask in self.log),
-            killed=(),
-            reserve_size=len(self.reserve_cards),
-            to_act=self.to_act,
-            trick_size=0,
-            out=(),
-            loser=None,
-            last_move=self.last_move,
-            won_sizes=tuple(count_cards(w) for w in self.won_masks),
-            stock_size=self.stock_size,
-            upcard=upcard,
-            trick=self.trick,
-            trump_holder=self.trump_holder,
-        )
+        return phase_one_view(self, _check_seat(player, self.players))
 
 
 _KEY_FIELDS = tuple(
@@ -584,55 +663,5 @@ _KEY_FIELDS = tuple(
     for field in attrs.fields(PhaseOneState)
     if field.name not in {"deal", "last_move", "notes", "_legal"}
 )
-_LOG_KINDS = (EventKind.PLAYED, EventKind.DARED, EventKind.SLUFFED)
-
-
-@attrs.frozen
-class PlayerView:
-    """What one player may see: their own hand, and what lies open on the table.
-
-    Others' hands show only their sizes; face-down piles show only their sizes.
-    """
-
-    #: The seat whose view this is.
-    player: int
-    #: The current phase.
-    phase: Phase
-    #: The trump suit, once it is known.
-    trump: Suit | None
-    #: The player's own cards.
-    hand: tuple[Card, ...]
-    #: How many cards each seat holds.
-    hand_sizes: tuple[int, ...]
-    #: The plays on the table, earliest first (they lie face up); in phase one,
-    #: every play, dare and sluff of the trick.
-    table: tuple[tuple[Card, ...], ...]
-    #: The cards of killed tricks (everyone saw them played).
-    killed: tuple[Card, ...]
-    #: How many cards the face-down avstickshög holds.
-    reserve_size: int
-    #: The seats that may act now.
-    to_act: tuple[int, ...]
-    #: How many plays kill the current phase-two trick (0 in phase one).
-    trick_size: int
-    #: The seats that are out of the game.
-    out: tuple[int, ...]
-    #: The goat, once the game is over.
-    loser: int | None
-    #: The move that led here (moves are played face up).
-    last_move: Move | None
-    #: How many cards each seat has won in phase one (empty in phase two).
-    won_sizes: tuple[int, ...] = ()
-    #: How many cards the phase-one stock holds.
-    stock_size: int = 0
-    #: The trump card shown face up under the stock (D-TRUMP-EXPOSED, P1-MAS).
-    upcard: Card | None = None
-    #: The current phase-one trick: who played, dared and sluffed what.
-    trick: tuple[Event, ...] = ()
-    #: The seat that drew the trump card, if anyone has.
-    trump_holder: int | None = None
-
-
-# The phase modules build on the classes above, so they are bound last.
-from . import phase_one as _phase_one  # noqa: E402
-from . import phase_two as _phase_two  # noqa: E402
+#: The event kind of each kind of entry in a phase-one trick's log.
+LOG_KINDS = (EventKind.PLAYED, EventKind.DARED, EventKind.SLUFFED)

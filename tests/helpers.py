@@ -68,3 +68,12 @@ def finish(state: sg.State, *moves: str) -> sg.PhaseTwoState:
     after = state.apply(moves[-1])
     assert isinstance(after, sg.PhaseTwoState), "phase one did not end"
     return after
+
+
+def settle(state: sg.State) -> sg.State:
+    """The state after a decided phase-one trick is closed: every seat the game waits
+    for declares done, then the winner gathers (P1-SLUFF-ANYTIME, P1-SLUFF-WINDOW)."""
+    while isinstance(state, sg.PhaseOneState) and state.trick_winner is not None:
+        seat = state.due[0]
+        state = state.apply(sg.Done(seat) if state.is_legal(sg.Done(seat)) else sg.Gather(seat))
+    return state

@@ -22,6 +22,7 @@ VARIANTS: dict[str, st.SearchStrategy[Any]] = {
     "forced_pick": st.booleans(),
     "kill_on_trump": st.booleans(),
     "complete_suit_kills": st.booleans(),
+    "complete_suit": st.sampled_from(sg.CompleteSuit),
     "empty_hand": st.sampled_from(sg.EmptyHand),
     "packs": st.sampled_from([1, 2]),
 }
@@ -65,9 +66,13 @@ def random_setup(rules: sg.Ruleset, players: int, seed: int) -> sg.PhaseTwoState
 
 @st.composite
 def phase_two_states(draw: st.DrawFn) -> tuple[sg.PhaseTwoState, int]:
-    """A random phase-two start and a seed for the random play that follows."""
-    rules = draw(rulesets())
-    players = draw(st.integers(rules.min_players, min(rules.max_players, 8)))
+    """A random phase-two start and a seed for the random play that follows: under a
+    preset with a few settings changed, or under any ruleset."""
+    if draw(st.booleans()):
+        rules, players = draw(any_rulesets())
+    else:
+        rules = draw(rulesets())
+        players = draw(st.integers(rules.min_players, min(rules.max_players, 8)))
     seed = draw(st.integers(0, 2**32 - 1))
     return random_setup(rules, players, seed), seed
 

@@ -15,7 +15,6 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -178,68 +177,6 @@ def test_replaying_the_record_gives_identical_states(game: Game) -> None:
         assert ours.events == theirs.events
         assert ours.view(0).last_move == theirs.view(0).last_move
     assert replayed[-1].loser == played[-1].loser is not None
-
-
-def cards_in(value: object) -> Counter[sg.Card]:
-    """Every card named anywhere in ``value`` (cards, events, moves, tuples)."""
-    found: Counter[sg.Card] = Counter()
-    if isinstance(value, sg.Card):
-        found[value] += 1
-    elif isinstance(value, (sg.Event, sg.Move)):
-        found.update(value.cards)
-    elif isinstance(value, tuple):
-        for item in value:
-            found.update(cards_in(item))
-    return found
-
-
-def public(state: sg.State) -> Counter[sg.Card]:
-    """The cards everyone may see: the open table, a shown trump card, the last move."""
-    seen: Counter[sg.Card] = Counter()
-    move: sg.Move | None
-    if isinstance(state, sg.PhaseOneState):
-        move = state.last_move
-        seen.update(state.table)
-        if state.rules.trump_card in SHOWN and state.stock_size:
-            seen[state.trump_card] += 1
-    else:
-        assert isinstance(state, sg.PhaseTwoState)
-        move = state.last_move
-        for play in state.table:
-            seen.update(play)
-        seen.update(state.killed)
-    if move is not None:  # moves are made face up
-        seen.update(move.cards)
-    return seen
-
-
-def within(shown: Counter[sg.Card], allowed: Counter[sg.Card], own: tuple[sg.Card, ...]) -> bool:
-    """Whether every card of ``shown`` is in ``allowed`` plus the player's ``own`` hand."""
-    return all(allowed[card] + own.count(card) >= n for card, n in shown.items())
-
-
-@SLOW
-@given(games())
-def test_views_show_only_what_the_player_may_see(game: Game) -> None:
-    """D-TRUMP-LAST, D-TRUMP-SET-ASIDE: hidden hands, stock and won piles stay hidden."""
-    for _, _, state in walk(game):
-        allowed = public(state)
-        sizes = tuple(len(state.hand(p)) for p in range(state.players))  # type: ignore[attr-defined]
-        for player in range(state.players):
-            view = state.view(player)
-            own = state.hand(player)  # type: ignore[attr-defined]
-            assert view.player == player and view.phase is state.phase
-            assert view.hand == own and view.hand_sizes == sizes
-            for field in attrs.fields(sg.PlayerView):
-                shown = cards_in(getattr(view, field.name))
-                assert within(shown, allowed, own), f"view({player}).{field.name}: {shown}"
-            if isinstance(state, sg.PhaseOneState):
-                assert view.stock_size == state.stock_size
-                assert view.won_sizes == tuple(len(state.won(p)) for p in range(state.players))
-                if state.rules.trump_card not in SHOWN:
-                    assert view.trump is None and view.upcard is None
-            else:
-                assert view.trump is state.trump  # type: ignore[attr-defined]
 
 
 def unlisted(state: sg.State, rng: random.Random) -> Iterator[sg.Move]:

@@ -4,7 +4,9 @@ Three players; the Goat rules (aces low, a set-aside trump card). Seat 0 is the
 example's Player 1, seat 1 its Player 2 and seat 2 its Player 3. The stock is laid
 out so that every draw the example names happens: Player 1 draws the 7D, Player 2
 the QC and JS, Player 3 the 5H, Player 2 the 9H after sluffing the 2D, and the 4C
-is the top card when Player 2 dares in the war.
+is the top card when Player 2 dares in the war. Once the war is won, the other
+players say they are done sluffing and the winner gathers the trick, as the Flurst
+rules ask (the example leaves this unsaid).
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ MOVES = (
     "0 play 5C",
     "1 dare",
     "2 sluff 5H",
+    "1 done",
+    "2 done",
+    "0 gather",
 )
 
 
@@ -80,10 +85,11 @@ def test_goat_example_no_sluffing_the_three_before_playing() -> None:
 
 def test_goat_example_play_and_sluff_the_other_three() -> None:
     """P1-SLUFF-ANYTIME: after playing the 3C, Player 2 may sluff the 3S while
-    Player 3 is due; both seats act at once, and the sluff draws a card (P1-DRAW)."""
+    Player 3 is due; both seats act at once, and the sluff draws a card (P1-DRAW).
+    Every seat holding cards may act: who may is no sign of who holds a match."""
     state = after(2)
-    assert state.turn == 2
-    assert state.to_act == (1, 2)
+    assert state.turn == 2 and state.due == (2,)
+    assert state.to_act == (0, 1, 2)
     assert "1 sluff 3S" in legal(state)
     assert sorted(state.hand(1)) == cards("QC 3S 2D")
     state = after(3)
@@ -127,7 +133,7 @@ def test_goat_example_lead_of_the_war_opens_a_sluff() -> None:
     """P1-SLUFF-ANYTIME: after Player 1 leads the 5C, Player 3 could sluff the 5H at
     once; Player 2 holds no 5 and may dare (P1-DARE)."""
     state = after(6)
-    assert state.to_act == (1, 2)
+    assert state.to_act == (0, 1, 2) and state.due == (1,)
     assert "2 sluff 5H" in legal(state)
     assert "1 dare" in legal(state)
     assert sorted(state.hand(0)) == cards("8D 7D 10C")
@@ -135,21 +141,22 @@ def test_goat_example_lead_of_the_war_opens_a_sluff() -> None:
 
 def test_goat_example_dare_loses_the_war() -> None:
     """P1-DARE: Player 2 turns the 4C and plays it; the 5C wins the war. The trick
-    waits for Player 3's sluff (P1-SLUFF-ANYTIME)."""
+    waits for the others to sluff or say they are done (P1-SLUFF-ANYTIME)."""
     state = after(7)
     dared = [(e.player, e.cards) for e in state.events if e.kind is sg.EventKind.DARED]
     assert dared == [(1, (sg.parse_card("4C"),))]
     assert state.trick_winner == 0
     assert state.turn is None
     assert sorted(state.hand(1)) == cards("QC JS 9H")  # a dared card needs no replacement
-    assert state.to_act == (2,)
-    assert legal(state) == {"2 sluff 5H", "2 done"}
+    assert state.due == (1, 2) and state.to_act == (0, 1, 2)
+    assert legal(state) == {"1 done", "2 sluff 5H", "2 done"}
+    assert refusal(state, "0 gather") == "P1-SLUFF-ANYTIME"
 
 
 def test_goat_example_winner_takes_everything() -> None:
     """P1-TIE-REPLAY, P1-SLUFF-ANYTIME: Player 1 takes every played, dared and sluffed
     card of the trick and its war, then leads the next trick."""
-    state = after(8)
+    state = after(len(MOVES))
     assert sorted(state.won(0)) == cards("3D 3C 3S 2H 2D 5C 4C 5H")
     assert state.won(1) == () and state.won(2) == ()
     assert state.table == ()
@@ -163,9 +170,11 @@ def test_goat_example_early_sluff_makes_no_tie() -> None:
     """P1-SLUFF-ANYTIME: had Player 3 sluffed the 5H at once (before the dare), it
     would not tie the war's 5C: Player 1 still wins outright after the dared 4C (the
     sluff draws the 6H first, so the 4C is laid one card deeper)."""
-    state = after(6, stock="7D QC JS 5H 9H 10C 6H 4C").apply("2 sluff 5H").apply("1 dare")
+    state: sg.State = after(6, stock="7D QC JS 5H 9H 10C 6H 4C")
+    for move in ("2 sluff 5H", "1 dare", "1 done", "2 done", "0 gather"):
+        state = state.apply(move)
     assert isinstance(state, sg.PhaseOneState)
-    assert state.trick_winner is None  # gathered: nobody can sluff any more
+    assert state.trick_winner is None
     assert sorted(state.won(0)) == cards("3D 3C 3S 2H 2D 5C 4C 5H")
     assert not [e for e in state.events if e.kind is sg.EventKind.TIED]
 

@@ -14,6 +14,7 @@ import attrs
 import pytest
 
 import skitgubbe as sg
+from skitgubbe.cards import cards_of
 
 from .helpers import legal
 
@@ -122,7 +123,7 @@ def test_i_trump_the_kept_trump_card_joins_its_drawer(trump_card: sg.TrumpCard) 
     final = scripted(dreck=sg.Dreck.NONE, trump_card=trump_card)
     assert final.trump is sg.Suit.SPADES
     assert sg.parse_card("7S") in final.hand(2)
-    assert final.out_of_play_mask == 0
+    assert sg.parse_card("7S") not in cards_of(final.out_of_play_mask)
     assert (sg.EventKind.TRUMP, 2) in kinds(final)
 
 
@@ -134,7 +135,9 @@ def test_i_trump_a_set_aside_card_stays_out() -> None:
     final = phase_two(layout, "2 play 5H", "0 play 9C", "1 play 9D", "0 play 7C")
     assert final.trump is sg.Suit.SPADES
     assert all(sg.parse_card("2S") not in final.hand(p) for p in range(3))
-    assert final.out_of_play_mask == sg.Play(0, "2S").mask
+    # out of play: the 2S and the 44 cards the layout leaves out
+    assert sg.parse_card("2S") in cards_of(final.out_of_play_mask)
+    assert len(cards_of(final.out_of_play_mask)) == 45
     assert sum(final.hand_size(p) for p in range(3)) == 7  # every laid-out card but the 2S
 
 
@@ -211,7 +214,7 @@ def test_i_dreck_small_threshold_doubles_too(packs: int, needy: list[int]) -> No
 
 #: Five seats: seat 0 wins a trick of five low cards with its only card.
 LOW_HANDS = ["5C", "3D", "2H", "4S", "2C 9D"]
-LOW_MOVES = ("0 play 5C", "1 play 3D", "2 play 2H", "3 play 4S", "4 play 2C")
+LOW_MOVES = ("0 play 5C", "1 play 3D", "2 play 2H", "3 play 4S", "4 play 2C", "4 done")
 
 
 def low_game() -> sg.PhaseTwoState:

@@ -45,14 +45,20 @@ def run_allowed(rules: sg.Ruleset, play: list[sg.Card]) -> bool:
 
 
 def kills(state: sg.PhaseTwoState, play: list[sg.Card]) -> bool:
-    """P2-KILL, P2-KILL-ON-TRUMP, P2-COMPLETE-SUIT."""
+    """P2-KILL, P2-KILL-ON-TRUMP, P2-COMPLETE-SUIT (the whole suit in one play, or on
+    the table across plays)."""
     rules, table = state.rules, state.table
     if len(table) + 1 >= state.trick_size:
         return True
     on_plain = bool(table) and table[-1][0].suit != state.trump
     if rules.kill_on_trump and play[0].suit == state.trump and on_plain:
         return True
-    return rules.complete_suit_kills and len(play) == 13
+    if not rules.complete_suit_kills:
+        return False
+    if rules.complete_suit is sg.CompleteSuit.ONE_PLAY:
+        return len(play) == 13
+    on_table = {card for lying in table for card in lying if card.suit == play[0].suit}
+    return len(on_table | set(play)) == 13
 
 
 def pick_up(state: sg.PhaseTwoState, player: int) -> list[sg.Card]:
@@ -107,8 +113,10 @@ def oracle(state: sg.PhaseTwoState) -> set[str]:
                     continue
                 plays.append(play)
     if rules.high_trump:
+        # still in the game: in a hand, on the table or in the face-down avstickshög
         in_game = [c for p in range(state.players) for c in state.hand(p)]
         in_game += [c for play in table for c in play]
+        in_game += state.reserve
         trumps = [c for c in in_game if c.suit == state.trump]
         if trumps:
             high = max(trumps, key=lambda c: c.rank)

@@ -14,7 +14,7 @@ import pytest
 
 import skitgubbe as sg
 
-from .helpers import legal
+from .helpers import legal, settle
 
 #: Flurst's phase one, no dreck.
 PLAIN = attrs.evolve(sg.presets.FLURST, dreck=sg.Dreck.NONE)
@@ -30,8 +30,10 @@ def deal(rules: sg.Ruleset, hands: list[str], stock: str, set_aside: str = "") -
 
 
 def run(state: sg.State, *moves: str) -> sg.State:
+    """The state after ``moves``; a move ``"settle"`` closes the decided trick (the
+    others declare done and the winner gathers)."""
     for move in moves:
-        state = state.apply(move)
+        state = settle(state) if move == "settle" else state.apply(move)
     return state
 
 
@@ -125,7 +127,7 @@ def test_p1_end_deal_out_follows_the_game_seed() -> None:
 
 #: The trump card is the only stock card: seat 0 takes it after leading the KC.
 TALON_HANDS = ["KC 9C 8C", "3D 8D 9D", "4H 5H 6H"]
-TALON_MOVES = ("0 play KC", "1 play 3D", "2 play 4H")
+TALON_MOVES = ("0 play KC", "1 play 3D", "2 play 4H", "settle")
 
 
 @pytest.mark.parametrize(
@@ -185,7 +187,7 @@ def test_p1_end_skip_passes_over_empty_seats(end: sg.PhaseOneEnd) -> None:
     """P1-END-SKIP: a seat without cards is skipped; without the rule, phase one ends
     when it is due (P1-END-NO-CARD) and the lead is taken back."""
     state = phase_one(deal(attrs.evolve(PLAIN, end=end), SKIP_HANDS, "2S"), "0 play KC")
-    state = phase_one(state, "1 play 3D", "2 play 4H")
+    state = phase_one(state, "1 play 3D", "2 play 4H", "settle")
     after = run(state, "0 play 9C")
     if end is sg.PhaseOneEnd.NO_CARD:
         assert isinstance(after, sg.PhaseTwoState)
@@ -201,7 +203,7 @@ def test_p1_end_skip_passes_over_empty_seats(end: sg.PhaseOneEnd) -> None:
 def test_p1_end_skip_two_players_or_all_cards(end: sg.PhaseOneEnd, over: bool) -> None:
     """P1-END-SKIP: the Wikipedia form stops when fewer than two seats hold cards; Koira
     goes on until every card is played, seat 2 leading alone."""
-    moves = ("0 play KC", "1 play 3D", "2 play 4H", "0 play 9C", "2 play 5H")
+    moves = ("0 play KC", "1 play 3D", "2 play 4H", "settle", "0 play 9C", "2 play 5H", "settle")
     state = run(deal(attrs.evolve(PLAIN, end=end), SKIP_HANDS, "2S"), *moves)
     assert isinstance(state, sg.PhaseTwoState) is over
     if isinstance(state, sg.PhaseTwoState):
@@ -209,7 +211,7 @@ def test_p1_end_skip_two_players_or_all_cards(end: sg.PhaseOneEnd, over: bool) -
     else:
         assert isinstance(state, sg.PhaseOneState)
         assert state.order == (2,) and legal(state) == {"2 play 6H"}
-        final = phase_two(state, "2 play 6H")
+        final = phase_two(state, "2 play 6H", "settle")
         assert hands(final)[2] == cards("6H")
         assert (sg.EventKind.WON, 2) in kinds(final)
 
@@ -243,7 +245,10 @@ def test_p1_end_skip_takes_back_a_replay_that_cannot_go_on() -> None:
 #: replay cannot go on, so it is taken back and the first stays the last trick.
 LAST_HANDS = ["KC 9C 7C", "3D 9D", "4H 5H 6H"]
 LAST_STOCK = "8C 2S"
-LAST_MOVES = ("0 play KC", "1 play 3D", "2 play 4H", "0 play 9C", "1 play 9D", "2 play 5H")
+LAST_MOVES = (
+    *("0 play KC", "1 play 3D", "2 play 4H", "settle"),
+    *("0 play 9C", "1 play 9D", "2 play 5H"),
+)
 
 
 def test_p1_last_trick_is_remembered() -> None:

@@ -63,12 +63,14 @@ TIED = ["9C 7C KC", "9D 9S 2S", "4H 7H 7S"]
     ("sluff", "allowed"), [(sg.SluffRule.NONE, False), (sg.SluffRule.UNLIMITED, True)]
 )
 def test_p1_sluff_none_offers_no_sluff(sluff: sg.SluffRule, allowed: bool) -> None:
-    """P1-SLUFF-NONE: a matching card may not be sluffed; only the player due acts."""
+    """P1-SLUFF-NONE: a matching card may not be sluffed; only the player due acts.
+    With sluffing every seat holding cards may act, whatever it holds."""
     state = start(rules_with(sluff), HANDS, STOCK, "0 play 4C")
     assert state.is_legal("1 sluff 4D") is allowed
     assert state.is_legal("2 sluff 4H") is allowed
+    assert state.due == (1,)
     if allowed:
-        assert state.to_act == (1, 2)
+        assert state.to_act == (0, 1, 2)
     else:
         assert state.to_act == (1,)
         assert refusal(state, "1 sluff 4D") == "P1-SLUFF-NONE"
@@ -169,7 +171,7 @@ def test_p1_sluff_unlimited_from_the_first_card() -> None:
     assert state.to_act == (0,)
     assert refusal(state, "1 sluff 4D") == "P1-SLUFF-UNLIMITED"
     state = run(state, "0 play 4C")
-    assert state.to_act == (1, 2)
+    assert state.to_act == (0, 1, 2) and state.due == (1,)
     assert {"1 sluff 4D", "2 sluff 4H"} <= legal(state)
 
 
@@ -196,17 +198,45 @@ def test_p1_sluff_unlimited_during_replays() -> None:
 
 
 def test_p1_sluff_unlimited_until_gathered() -> None:
-    """P1-SLUFF-UNLIMITED: sluffs go on after the trick is decided; the winner gathers
-    once the others are done, and no sluff reaches a gathered trick."""
+    """P1-SLUFF-UNLIMITED: sluffs go on after the trick is decided, until the winner
+    gathers; no sluff reaches a gathered trick."""
     rules = rules_with(sg.SluffRule.UNLIMITED)
     state = start(rules, HANDS, STOCK, "0 play 4C", "1 play 9D", "2 play 7H")
     assert state.trick_winner == 1
     assert "0 sluff 9C" in legal(state) and "2 sluff 7S" in legal(state)
-    state = run(state, "0 done", "2 sluff 7S", "2 done")
-    assert "1 gather" in legal(state)
-    state = run(state, "1 gather")
+    state = run(state, "2 sluff 7S", "1 gather")
     assert sorted(state.won(1)) == cards("4C 9D 7H 7S")
     assert not state.is_legal("2 sluff 4H")  # the new trick has no card yet
+
+
+@pytest.mark.parametrize(
+    ("sluff", "rule"),
+    [(sg.SluffRule.UNLIMITED, "P1-SLUFF-UNLIMITED"), (sg.SluffRule.OWN, "P1-SLUFF-OWN")],
+)
+def test_p1_sluff_unlimited_the_winner_races_the_sluffers(sluff: sg.SluffRule, rule: str) -> None:
+    """P1-SLUFF-UNLIMITED, P1-SLUFF-OWN: pagat has the winner claim the trick as fast as
+    possible to stop further sluffs. Under the race rule (the default) the winner may
+    gather at once, while others could still sluff, and nobody declares done."""
+    state = start(rules_with(sluff), HANDS, STOCK, "0 play 4C", "1 play 9D", "2 play 7H")
+    assert state.rules.claim is sg.Claim.RACE
+    assert state.is_legal("1 gather") and state.due == (1,)
+    assert not any(move.endswith("done") for move in legal(state))
+    assert refusal(state, "0 done") == rule
+    gathered = run(state, "1 gather")
+    assert sorted(gathered.won(1)) == cards("4C 9D 7H")
+    assert gathered.turn == 1 and not gathered.is_legal("0 sluff 9C")
+
+
+@pytest.mark.parametrize("sluff", [sg.SluffRule.UNLIMITED, sg.SluffRule.OWN])
+def test_p1_sluff_unlimited_the_winner_may_wait_for_the_others(sluff: sg.SluffRule) -> None:
+    """P1-SLUFF-UNLIMITED, P1-SLUFF-OWN: with ``claim=after-done`` the winner gathers
+    only once every other seat that may still sluff has declared done."""
+    rules = attrs.evolve(rules_with(sluff), claim=sg.Claim.AFTER_DONE)
+    state = start(rules, HANDS, STOCK, "0 play 4C", "1 play 9D", "2 play 7H")
+    assert not state.is_legal("1 gather")
+    assert state.due == (0, 2)
+    state = run(state, "0 done", "2 done")
+    assert state.due == (1,) and state.is_legal("1 gather")
 
 
 # -- P1-SLUFF-OWN ---------------------------------------------------------------------
@@ -399,10 +429,13 @@ def test_p1_sluff_atlanta_once_per_trick() -> None:
 
 def test_p1_sluff_atlanta_before_it_is_taken() -> None:
     """P1-SLUFF-ATLANTA: sluffs may come after the trick is decided, until it is taken;
-    the winner holds nothing to sluff, so it is taken once the others are done."""
+    the winner, who may sluff too, takes it once the others have sluffed or said done."""
     state = start(ATLANTA, ATLANTA_HANDS, STOCK, "0 play 4C", "1 play 9D", "2 play 7H")
     assert {"0 sluff 4S", "0 done", "2 done"} <= legal(state)
+    assert state.due == (0, 2)
     state = run(state, "0 sluff 4S", "2 sluff 4H 7S")
+    assert state.due == (1,) and legal(state) == {"1 gather"}
+    state = run(state, "1 gather")
     assert state.trick_winner is None
     assert sorted(state.won(1)) == cards("4C 9D 7H 4S 4H 7S")
 
@@ -412,16 +445,83 @@ def test_p1_sluff_atlanta_before_it_is_taken() -> None:
 
 def test_out_of_turn_moves_of_several_seats() -> None:
     """P1-SLUFF-ANYTIME, engine model: the player due and every seat that may sluff are
-    listed together; `to_act` holds all of them and `turn` the one due to play."""
+    listed together, grouped by seat; `turn` is the one due to play."""
     hands = ["4C 9C KC", "7D 9D 2S", "4H 7H 7S"]
     state = start(FLURST, hands, STOCK, "0 play 4C", "1 play 9D")
-    assert state.turn == 2
-    assert state.to_act == (0, 2)
+    assert state.turn == 2 and state.due == (2,)
+    assert state.to_act == (0, 1, 2)
     assert legal(state) == {"0 sluff 9C", "2 sluff 4H", "2 play 4H", "2 play 7H", "2 play 7S"} | {
         "2 dare"
     }
+    assert state.legal_moves(1) == ()  # seat 1 may sluff, but holds nothing matching
     players = [move.player for move in state.legal_moves()]
     assert players == sorted(players)  # grouped by seat
+
+
+#: The Swedish Goat Game's worked example, and the same position with seat 1 holding
+#: the 9S instead of the 3S.
+GOAT_HANDS = ["8D 3D 5C", "3C 3S 2D", "KC KS 2H"]
+GOAT_STOCK = "7D QC JS 5H 9H 6C 4C 9D"
+
+
+def test_p1_sluff_anytime_who_may_act_reveals_no_hand() -> None:
+    """P1-SLUFF-ANYTIME, engine model: after 0 play 3D, 1 play 3C, seat 2 must not learn
+    from who may act whether seat 1 holds another three. Whether seat 1 holds the 3S or
+    the 9S, seat 2 sees the same seats that may act and the same view."""
+    rules = sg.presets.SWEDISH_GOAT
+    moves = ("0 play 3D", "1 play 3C")
+    views = []
+    # the same cards in both layouts: the three or nine not in seat 1's hand lies
+    # at the bottom of the stock
+    for seat_1, bottom in (("3C 3S 2D", "9S"), ("3C 9S 2D", "3S")):
+        hands = [GOAT_HANDS[0], seat_1, GOAT_HANDS[2]]
+        stock = f"{GOAT_STOCK} {bottom}"
+        state = run(sg.deal(rules, hands=hands, stock=stock, set_aside="6S", leader=0), *moves)
+        assert state.to_act == (0, 1, 2) and state.due == (2,)
+        views.append(state.view(2))
+    assert views[0] == views[1]
+
+
+def test_decided_trick_waits_for_every_seat_that_may_sluff() -> None:
+    """P1-SLUFF-ANYTIME, engine model: the Flurst rules have the winner wait until all
+    players have said they are done. Every other seat holding cards declares done,
+    whether or not it holds a matching card, so that nobody learns who holds what
+    from when the trick is gathered; the winner then gathers."""
+    hands = ["4C 9C KC", "4D 9D 9S", "5H 6H 3S"]  # seat 2 holds nothing matching
+    state = start(FREE, hands, STOCK, "0 play 4C", "1 play 9D", "2 play 5H")
+    assert state.trick_winner == 1
+    assert state.due == (0, 2) and state.to_act == (0, 1, 2)
+    assert state.legal_moves(2) == (sg.Done(2),)
+    state = run(state, "2 done", "0 done")
+    assert state.due == (1,) and legal(state) == {"1 sluff 4D", "1 sluff 9S", "1 sluff 4D 9S"} | {
+        "1 gather"
+    }
+
+
+def test_decided_trick_is_gathered_without_a_move_when_nobody_may_act() -> None:
+    """Engine model: a decided trick is gathered without a move only when public facts
+    say nobody may act on it: here every other seat has sluffed its last card or
+    holds none, and the winner holds none either."""
+    state = start(
+        attrs.evolve(FLURST, sluff=sg.SluffRule.ANYTIME_MAY_EMPTY),
+        ["4C", "9D", "7H"],
+        "2S",
+        "0 play 4C",
+        "1 play 9D",
+    )
+    assert state.stock_size == 0
+    after = state.apply("2 play 7H")  # nobody holds a card: the trick is gathered
+    assert isinstance(after, sg.PhaseTwoState)  # and the next lead finds no card
+    assert (sg.EventKind.WON, 1) in [(event.kind, event.player) for event in after.events]
+    waits = start(
+        attrs.evolve(FLURST, sluff=sg.SluffRule.ANYTIME_MAY_EMPTY),
+        ["4C", "9D", "7H 2C"],
+        "2S",
+        "0 play 4C",
+        "1 play 9D",
+        "2 play 7H",
+    )
+    assert waits.trick_winner == 1 and waits.due == (2,)  # seat 2 still holds a card
 
 
 def test_sluffed_card_makes_no_tie() -> None:
@@ -491,7 +591,9 @@ DRIVEN = [(rules_with(sluff, FLURST), 4) for sluff in sg.SluffRule] + [
 @pytest.mark.parametrize(("rules", "players"), DRIVEN)
 def test_random_driver_always_finishes(rules: sg.Ruleset, players: int) -> None:
     """Engine model: picking uniformly among all listed moves always ends phase one,
-    and the intermission keeps every card of the pack but a set-aside trump card."""
+    and the intermission keeps every card of the pack but a set-aside trump card.
+    Every listed move is by a seat that may act, and every seat the game waits for
+    has a move."""
     kept = 51 if rules.trump_card is sg.TrumpCard.SET_ASIDE else 52
     for seed in range(3):
         chooser = random.Random(seed)
@@ -500,9 +602,11 @@ def test_random_driver_always_finishes(rules: sg.Ruleset, players: int) -> None:
         while isinstance(state, sg.PhaseOneState):
             moves = state.legal_moves()
             assert moves, "a phase-one state with no legal move"
-            assert state.to_act == tuple(sorted({move.player for move in moves}))
+            acting = {move.player for move in moves}
+            assert acting <= set(state.to_act)
+            assert set(state.due) <= acting and set(state.due) <= set(state.to_act)
             state = state.apply(chooser.choice(moves))
             steps += 1
-            assert steps < 1000
+            assert steps < 2000
         assert isinstance(state, sg.PhaseTwoState)
         assert sum(state.hand_size(p) for p in range(players)) == kept

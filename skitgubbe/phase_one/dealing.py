@@ -1,0 +1,263 @@
+"""The deal: a seeded shuffle, or an exact layout for tests and puzzles."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from ..cards import (
+    CARDS_IN_PACK,
+    PACK_MASK,
+    Card,
+    add_cards,
+    check_copies,
+    format_cards,
+    iter_indexes,
+    mask_of,
+    one_pack,
+    parse_cards,
+    two_packs,
+)
+from ..rules import FirstLead, Ruleset, TrumpCard
+from ..state import Deal, PhaseOneState
+from .tricks import Work
+from .values import VALUES, take
+
+__all__ = ["MAX_SEED", "cards_argument", "check_seed", "deal"]
+
+#: Seeds are whole numbers from 0 up to (not including) this bound.
+MAX_SEED = 2**64
+
+#: What a card argument may be: card text, one card, or several cards or texts.
+CardsLike = str | Card | Iterable[Card | str]
+
+
+def cards_argument(value: object, what: str) -> tuple[Card, ...]:
+    """The cards of an argument given as text, a :class:`~skitgubbe.cards.Card` or
+    an iterable of cards or card texts; raise naming ``what`` otherwise."""
+    if isinstance(value, Card):
+        return (value,)
+    if isinstance(value, str):
+        return parse_cards(value)
+    if isinstance(value, Iterable) and not isinstance(value, (bytes, bytearray, dict)):
+        try:
+            return parse_cards(value)
+        except TypeError as error:
+            raise TypeError(f"{what}: {error}") from None
+    raise TypeError(f"{what} must be card text, a Card or a list of cards, not {value!r}")
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a whole number from 0 to 2**64 - 1; raise naming it otherwise."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed must be a whole number, not {seed!r}")
+    if not 0 <= seed < MAX_SEED:
+        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed}")
+    return seed
+
+
+def deal(
+    rules: Ruleset,
+    players: int | None = None,
+    seed: int | None = None,
+    *,
+    hands: Sequence[CardsLike] | None = None,
+    stock: CardsLike = (),
+    set_aside: CardsLike = (),
+    reserve: CardsLike = (),
+    leader: int | None = None,
+) -> PhaseOneState:
+    """Deal a game: a seeded shuffle, or an exact layout.
+
+    A shuffled deal takes ``players`` and ``seed`` (a whole number from 0 to
+    2**64 - 1; a random one if left out); the same seed always gives the same
+    game. Seat 0 sits at the dealer's left and the dealer holds the last seat: the
+    pack is dealt one card at a time in seat order (D-HAND-3). An avstickshög is
+    set aside first (P2-AVSTICKSHOG), a set-aside trump card after the hands
+    (D-TRUMP-SET-ASIDE); with a turned-up trump the next card goes face up under
+    the stock (P1-MAS).
+
+    A layout takes ``hands`` (one per seat), ``stock`` (top card first; its last
+    card is the trump card unless the rules set one aside), ``set_aside`` and
+    ``reserve``, each as card text, a :class:`~skitgubbe.cards.Card` or a list of
+    cards. It may hold fewer cards than the pack, for tests and puzzles; its
+    ``seed`` (0 if left out) drives the shuffles the rules need later.
+
+    ``leader`` chooses who leads the first trick (the previous goat with
+    ``FirstLead.PREVIOUS_GOAT``); by default ``rules.first_lead`` decides
+    (D-FIRST-LEAD).
+
+    >>> from skitgubbe import presets
+    >>> state = deal(presets.FLURST, players=4, seed=7)
+    >>> state.players, state.stock_size, [state.hand_size(p) for p in range(4)]
+    (4, 40, [3, 3, 3, 3])
+    """
+    if not isinstance(rules, Ruleset):
+        raise TypeError(f"rules must be a Ruleset, not {type(rules).__name__}")
+    if hands is None:
+        if players is None:
+            raise ValueError("deal needs players=N for a shuffled deal, or hands=... for a layout")
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise TypeError(f"players must be a whole number, not {players!r}")
+        check_players(rules, players)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        check_seed(seed)
+        spec = Deal(players, seed, leader)
+        pack = [card.index for card in (one_pack() if rules.packs == 1 else two_packs())]
+        random.Random(seed).shuffle(pack)
+        reserve_cards = tuple(pack[: rules.avstickshog])
+        rest = pack[rules.avstickshog :]
+        dealt = players * rules.hand_size
+        hand_masks = [0] * players
+        for n, index in enumerate(rest[:dealt]):
+            hand_masks[n % players] = add_cards(hand_masks[n % players], 1 << index)
+        rest = rest[dealt:]
+        set_aside_mask = 0
+        if rules.trump_card is TrumpCard.SET_ASIDE:
+            set_aside_mask, rest = 1 << rest[0], rest[1:]
+        elif rules.trump_card is TrumpCard.TURNED_UP:
+            rest = [*rest[1:], rest[0]]
+        stock_cards = tuple(rest)
+    else:
+        if isinstance(hands, (str, Card)) or not isinstance(hands, Sequence):
+            raise TypeError("hands must be a sequence with one hand per seat, not " + repr(hands))
+        if players is not None and players != len(hands):
+            raise ValueError(f"players={players} but {len(hands)} hands are laid out")
+        players = len(hands)
+        check_players(rules, players)
+        seed = check_seed(0 if seed is None else seed)
+        parsed = [cards_argument(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)]
+        stock_list = cards_argument(stock, "stock")
+        aside = cards_argument(set_aside, "set_aside")
+        reserve_list = cards_argument(reserve, "reserve")
+        spec = Deal(
+            players,
+            seed,
+            leader,
+            tuple(format_cards(hand) for hand in parsed),
+            format_cards(stock_list),
+            format_cards(aside),
+            format_cards(reserve_list),
+        )
+        for seat, hand in enumerate(parsed):
+            if len(hand) > rules.hand_size:
+                raise ValueError(
+                    f"seat {seat} is dealt {len(hand)} cards, more than the hand size "
+                    f"{rules.hand_size} (D-HAND-3)"
+                )
+        hand_masks = [mask_of(hand) for hand in parsed]
+        stock_cards = tuple(card.index for card in stock_list)
+        if rules.trump_card is TrumpCard.SET_ASIDE:
+            if len(aside) != 1:
+                raise ValueError(
+                    f"these rules set one trump card aside: give set_aside='<card>', not "
+                    f"{len(aside)} cards (D-TRUMP-SET-ASIDE)"
+                )
+            set_aside_mask = 1 << aside[0].index
+        else:
+            if aside:
+                raise ValueError(
+                    "these rules set no card aside: the trump card is the last card of the "
+                    "stock (D-TRUMP-LAST)"
+                )
+            if not stock_cards:
+                raise ValueError(
+                    "the stock must hold at least the trump card, its last card (D-TRUMP-LAST)"
+                )
+            set_aside_mask = 0
+        if len(reserve_list) != rules.avstickshog:
+            raise ValueError(
+                f"these rules set aside an avstickshög of {rules.avstickshog} cards, not "
+                f"{len(reserve_list)} (P2-AVSTICKSHOG)"
+            )
+        reserve_cards = tuple(card.index for card in reserve_list)
+        check_copies(
+            [
+                *hand_masks,
+                set_aside_mask,
+                *(1 << i for i in stock_cards),
+                *(1 << i for i in reserve_cards),
+            ],
+            rules.packs,
+            "laid out",
+        )
+    if rules.trump_card is TrumpCard.SET_ASIDE:
+        indicator = (set_aside_mask.bit_length() - 1) % CARDS_IN_PACK
+    else:
+        indicator = stock_cards[-1]
+    first = first_leader(rules, hand_masks, leader, players)
+    absent = 0
+    if hands is not None:  # the cards a layout leaves out are out of play
+        absent = PACK_MASK if rules.packs == 1 else PACK_MASK | PACK_MASK << CARDS_IN_PACK
+        for mask in (
+            *hand_masks,
+            set_aside_mask,
+            *(1 << i for i in (*stock_cards, *reserve_cards)),
+        ):
+            absent = take(absent, mask)
+    state = PhaseOneState(
+        rules,
+        spec,
+        tuple(hand_masks),
+        (0,) * players,
+        (0,) * players,
+        stock_cards,
+        0,
+        indicator,
+        -1,
+        set_aside_mask,
+        reserve_cards,
+        first,
+        first,
+        (),
+        0,
+        (),
+        (),
+        (0,) * players,
+        0,
+        0,
+        -1,
+        (0,) * players,
+        0,
+        0,
+        -1,
+        -1,
+        0,
+        None,
+        (),
+        absent,
+    )
+    work = Work(state)
+    if not (work.start_trick(first) and work.next_due()):
+        raise ValueError("this layout ends phase one before anyone can play (P1-END-NO-CARD)")
+    return work.freeze(None)
+
+
+def check_players(rules: Ruleset, players: int) -> None:
+    """Raise naming the allowed range if ``rules`` do not allow ``players`` seats."""
+    if not rules.min_players <= players <= rules.max_players:
+        raise ValueError(
+            f"these rules allow {rules.min_players}-{rules.max_players} players, not {players}"
+        )
+
+
+def first_leader(rules: Ruleset, hands: Sequence[int], leader: int | None, players: int) -> int:
+    """Who leads the first trick (D-FIRST-LEAD)."""
+    if leader is not None:
+        if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < players:
+            raise ValueError(f"the leader must be a seat from 0 to {players - 1}, not {leader!r}")
+        return leader
+    mode = rules.first_lead
+    if mode is FirstLead.DEALER:
+        return players - 1
+    if mode is FirstLead.LOWEST_CARD:
+        by_rank = VALUES[rules.aces_low].by_rank
+        best = (99, 0)
+        for seat, hand in enumerate(hands):
+            for index in iter_indexes(hand):
+                value = by_rank[index % 13]
+                if value < best[0]:
+                    best = (value, seat)
+        return best[1]
+    return 0

@@ -1,0 +1,148 @@
+"""Mas with a turned-up trump (P1-MAS): a phase one of its own.
+
+After the deal a card is turned face up under the stock; its suit is trump. In
+two-card tricks the follower beats the led card with a higher card of its suit
+or a trump, and wins the trick; otherwise the follower picks the led card up and
+the player to the picker's left leads. A hand of exactly three trumps may be
+stored for phase two, and the 2 of trumps may be swapped for the turned-up card:
+both at any moment while that card lies under the stock (a ruling), so both are
+out-of-turn moves. Phase one ends with the trick in which the turned-up card is
+drawn.
+
+Who may store or swap is public: any seat holding exactly three cards may have
+three trumps, and any seat holding a card may have the 2 of trumps. Only the
+hand says whether the move is there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import CARDS_IN_PACK, PACK_MASK, iter_indexes
+from ..events import Event, EventKind
+from ..moves import Move, PickUp, Play, Store, Swap
+from .tricks import Work
+from .values import PLAY, RANK_BITS, give
+
+if TYPE_CHECKING:
+    from ..state import PhaseOneState
+
+__all__ = ["beaters", "lead_or_beat", "legal_moves", "to_act_seats"]
+
+#: The single-card play of each seat and card: shared moves.
+_SINGLES = tuple(
+    tuple(Play.from_mask(seat, 1 << index) for index in range(CARDS_IN_PACK)) for seat in range(16)
+)
+
+
+def _upcard_lies(state: PhaseOneState) -> bool:
+    """Whether the turned-up card still lies under the stock."""
+    return state.drawn < len(state.stock_cards)
+
+
+def _swap_possible(state: PhaseOneState) -> bool:
+    """Whether the 2 of trumps may be swapped: the upcard lies there and is not it."""
+    trump = state.indicator % CARDS_IN_PACK // 13
+    return _upcard_lies(state) and state.indicator % CARDS_IN_PACK != 13 * trump
+
+
+def beaters(state: PhaseOneState, led: int, hand: int) -> int:
+    """The cards of ``hand`` that beat the led card (P1-MAS)."""
+    index = (led.bit_length() - 1) % CARDS_IN_PACK
+    suit = index // 13
+    trump = state.indicator % CARDS_IN_PACK // 13
+    beating = (RANK_BITS << (13 * suit)) & ~((2 << index) - 1)  # higher cards of the suit
+    if suit != trump:
+        beating |= RANK_BITS << (13 * trump)
+    beating |= beating << CARDS_IN_PACK
+    return hand & beating
+
+
+def _singles(player: int, mask: int) -> list[Move]:
+    row = _SINGLES[player]
+    return [row[index] for index in iter_indexes(mask & PACK_MASK)]
+
+
+def legal_moves(state: PhaseOneState) -> tuple[Move, ...]:
+    """Every legal move: the lead, or the follower's beats and pick-up, and every
+    seat's store and swap, grouped by seat."""
+    players = len(state.hand_masks)
+    per_seat: list[list[Move]] = [[] for _ in range(players)]
+    player = state.order[state.position]
+    hand = state.hand_masks[player]
+    if state.position == 0:
+        per_seat[player].extend(_singles(player, hand))
+    else:
+        led = state.round_plays[0]
+        per_seat[player].extend(_singles(player, beaters(state, led, hand)))
+        per_seat[player].append(PickUp.from_mask(player, led))
+    if _upcard_lies(state):
+        trump = state.indicator % CARDS_IN_PACK // 13
+        trumps = RANK_BITS << (13 * trump)
+        trumps |= trumps << CARDS_IN_PACK
+        two = 1 << (13 * trump)
+        swap = _swap_possible(state)
+        for seat in range(players):
+            held = state.hand_masks[seat]
+            if held.bit_count() == 3 and not held & ~trumps:
+                per_seat[seat].append(Store.from_mask(seat, held))
+            if swap and held & two:
+                per_seat[seat].append(Swap.from_mask(seat, two))
+    return tuple(move for moves in per_seat for move in moves)
+
+
+def to_act_seats(state: PhaseOneState) -> int:
+    """The seats that may act now, as bits: public (see the module docs)."""
+    seats = 1 << state.order[state.position]
+    if _upcard_lies(state):
+        swap = _swap_possible(state)
+        for seat, held in enumerate(state.hand_masks):
+            size = held.bit_count()
+            if size == 3 or (swap and size):
+                seats |= 1 << seat
+    return seats
+
+
+def lead_or_beat(work: Work, seat: int, cards: int) -> bool:
+    """A lead, or a follower's beat that wins the trick. False if phase one ends."""
+    work.take_from_hand(seat, cards)
+    work.play(seat, cards, PLAY)  # Mas has no daring
+    work.refill(seat)
+    if work.position == 1:
+        return True
+    work.winner = seat
+    return work.gather()
+
+
+def pick_up(work: Work, seat: int) -> bool:
+    """The follower picks up the led card; the player to the left leads next."""
+    led = work.round_plays[0]
+    work.table_mask = 0
+    work.show_into_hand(seat, led)
+    work.notes.append(Event(EventKind.PICKED_LED, seat, led))
+    return work.start_trick((seat + 1) % work.state.players)
+
+
+def store(work: Work, seat: int, cards: int) -> bool:
+    """Three trumps are shown and stored for phase two; three new cards are drawn.
+    False if that draws the upcard between tricks, which ends phase one."""
+    work.take_from_hand(seat, cards)
+    work.won[seat] = give(work.won[seat], cards)
+    work.notes.append(Event(EventKind.STORED, seat, cards))
+    work.refill(seat)
+    if work.position == 0 and work.holder >= 0:  # between tricks: phase one ends now
+        work.stuck = work.leader
+        return False
+    return True
+
+
+def swap(work: Work, seat: int, two: int) -> tuple[int, ...]:
+    """The 2 of trumps is exchanged for the upcard; the new stock is returned."""
+    state = work.state
+    upcard = 1 << state.indicator
+    work.take_from_hand(seat, two)
+    work.show_into_hand(seat, upcard)
+    stock = list(state.stock_cards)
+    stock[-1] = (two.bit_length() - 1) % CARDS_IN_PACK
+    work.notes.append(Event(EventKind.SWAPPED, seat, two))
+    return tuple(stock)

@@ -1,0 +1,242 @@
+"""Sluffing: who may add matching cards to a trick out of turn, and when a decided
+trick is gathered.
+
+The model keeps apart what everyone can see from what only a hand shows. Whether
+a seat is *entitled* to sluff now depends only on public facts: the rule in
+force, the trick on the table, who has played to it, the sizes of the hands and
+the stock, and who has said they are done. Every entitled seat may act, whether
+or not it holds a matching card; the cards it may sluff depend on its hand.
+
+Once the trick is decided, the winner gathers it. Under the race rule
+(``Claim.RACE``, unlimited sluffing and sluffing one's own rank) the winner may
+gather at once; otherwise every other entitled seat must first declare done.
+Under the single window every entitled seat, the winner too, sluffs or declares
+done, and the trick is then gathered without a move. A trick is gathered without
+a move as soon as no seat is entitled to act on it, so that the timing of a
+gather never tells anyone what a hand holds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..moves import Done, Gather, Move, Sluff
+from ..rules import Claim, TrumpCard
+from ..rules import Sluff as SluffRule
+from .values import RANK_CARDS, RANKSET_CARDS, VALUES, leading, ranks_of, submultisets
+
+if TYPE_CHECKING:
+    from ..state import PhaseOneState
+
+__all__ = [
+    "DONES",
+    "GATHERS",
+    "SLUFF_RULE",
+    "cards_left",
+    "declarers",
+    "due_seats",
+    "entitled",
+    "gatherer",
+    "may_still_play",
+    "sluffable",
+    "sluffs",
+    "to_act_seats",
+]
+
+#: The rule ID of each sluffing rule.
+SLUFF_RULE = {
+    SluffRule.NONE: "P1-SLUFF-NONE",
+    SluffRule.WINDOW: "P1-SLUFF-WINDOW",
+    SluffRule.UNLIMITED: "P1-SLUFF-UNLIMITED",
+    SluffRule.OWN: "P1-SLUFF-OWN",
+    SluffRule.ANYTIME: "P1-SLUFF-ANYTIME",
+    SluffRule.ANYTIME_MAY_EMPTY: "P1-SLUFF-ANYTIME",
+    SluffRule.ATLANTA: "P1-SLUFF-ATLANTA",
+}
+#: Each seat's ``done`` and ``gather``: shared move values.
+DONES = tuple(Done.from_mask(seat, 0) for seat in range(16))
+GATHERS = tuple(Gather.from_mask(seat, 0) for seat in range(16))
+
+# Sluff moves: sub-multisets of a few cards, so the cache stays small; it is
+# emptied when it grows past its limit, which bounds its memory.
+_CACHE_LIMIT = 20_000
+_SLUFFS: dict[tuple[int, int], tuple[Move, ...]] = {}
+
+
+def cards_left(stock: int, drawn: int, holder: int, trump_card: TrumpCard) -> int:
+    """Stock cards that may still be drawn into hand or dared (not the trump card)."""
+    left = stock - drawn
+    if left and holder < 0 and trump_card is not TrumpCard.SET_ASIDE:
+        left -= 1  # the trump card lies at the bottom
+    return left
+
+
+def normal_left(state: PhaseOneState) -> int:
+    """Stock cards left to draw or dare, the trump card at the bottom left out."""
+    return cards_left(len(state.stock_cards), state.drawn, state.holder, state.rules.trump_card)
+
+
+def may_still_play(state: PhaseOneState, seat: int) -> bool:
+    """Whether ``seat`` may yet have to play to the undecided trick: it is due in the
+    current round, or its play leads a round that a later play could tie."""
+    if state.winner >= 0:
+        return False
+    if seat in state.order[state.position :]:
+        return True
+    if seat not in state.order[: state.position]:
+        return False
+    trump = state.indicator % 52 // 13
+    return state.order.index(seat) in leading(state.rules, trump, state.round_plays)
+
+
+def entitled(state: PhaseOneState) -> int:
+    """The seats entitled to sluff now, as bits: a public fact (see the module docs).
+
+    Seats that have declared done are left out.
+    """
+    rules = state.rules
+    mode = rules.sluff
+    if mode is SluffRule.NONE or not state.table_mask:
+        return 0
+    decided = state.winner >= 0
+    if mode is SluffRule.WINDOW and not decided:
+        return 0
+    limit_b = mode is SluffRule.ANYTIME and not decided and normal_left(state) == 0
+    bits = 0
+    done = state.done
+    sluffed = state.sluffed
+    own = state.own
+    for seat, hand in enumerate(state.hand_masks):
+        bit = 1 << seat
+        if not hand or done & bit:
+            continue
+        if mode is SluffRule.WINDOW or mode is SluffRule.ATLANTA:
+            if sluffed & bit or (mode is SluffRule.ATLANTA and not own[seat]):
+                continue
+        elif mode is SluffRule.OWN:
+            if not own[seat]:
+                continue
+        elif limit_b and hand.bit_count() == 1 and may_still_play(state, seat):
+            continue  # P1-SLUFF-ANYTIME (b): a sluff would empty the hand
+        bits |= bit
+    return bits
+
+
+def races(state: PhaseOneState) -> bool:
+    """Whether the winner may gather at once, racing the sluffers (``Claim.RACE``)."""
+    mode = state.rules.sluff
+    return state.rules.claim is Claim.RACE and (
+        mode is SluffRule.UNLIMITED or mode is SluffRule.OWN
+    )
+
+
+def declarers(state: PhaseOneState, seats: int) -> int:
+    """The seats offered ``done`` on the decided trick, among the entitled ``seats``."""
+    if state.rules.sluff is SluffRule.WINDOW:
+        return seats
+    if races(state):
+        return 0
+    return seats & ~(1 << state.winner)
+
+
+def gatherer(state: PhaseOneState, seats: int) -> bool:
+    """Whether the winner is offered ``gather`` on the decided trick, given the
+    entitled ``seats``; with no one entitled the trick is gathered without a move."""
+    if not seats or state.rules.sluff is SluffRule.WINDOW:
+        return False
+    return races(state) or not seats & ~(1 << state.winner)
+
+
+def to_act_seats(state: PhaseOneState) -> int:
+    """The seats that may act now, as bits: public."""
+    seats = entitled(state)
+    if state.winner < 0:
+        return seats | 1 << state.order[state.position]
+    if gatherer(state, seats):
+        seats |= 1 << state.winner
+    return seats
+
+
+def due_seats(state: PhaseOneState) -> int:
+    """The seats the game waits for, as bits: each must act before play goes on.
+
+    The seat due to play to the trick; once it is decided, the seats that must
+    declare done, or else the winner, who must gather.
+    """
+    if state.winner < 0:
+        return 1 << state.order[state.position]
+    seats = entitled(state)
+    waiting = declarers(state, seats)
+    if waiting:
+        return waiting
+    return 1 << state.winner if gatherer(state, seats) else 0
+
+
+def sluffable(state: PhaseOneState, seat: int) -> int:
+    """The cards ``seat`` may sluff now, as a mask (0 if none)."""
+    rules = state.rules
+    mode = rules.sluff
+    if mode is SluffRule.NONE or not state.table_mask:
+        return 0
+    bit = 1 << seat
+    if state.done & bit:
+        return 0
+    hand = state.hand_masks[seat]
+    if mode is SluffRule.WINDOW:
+        if state.winner < 0 or state.sluffed & bit:
+            return 0
+        return hand & RANKSET_CARDS[ranks_of(state.table_mask)]
+    if mode is SluffRule.UNLIMITED:
+        return hand & RANKSET_CARDS[ranks_of(state.table_mask)]
+    if mode is SluffRule.OWN:
+        return hand & RANKSET_CARDS[state.own[seat]]
+    if mode is SluffRule.ATLANTA:
+        if state.sluffed & bit or not state.own[seat]:
+            return 0
+        winning = 1 << VALUES[rules.aces_low].low_rank[state.top]
+        return hand & RANKSET_CARDS[ranks_of(state.plays_mask) & ~winning]
+    # P1-SLUFF-ANYTIME
+    cards = hand & RANKSET_CARDS[ranks_of(state.table_mask)]
+    if cards and state.winner < 0 and seat in state.order[state.position :] and state.position:
+        # limit (a): not the currently highest rank before one's own play
+        cards &= ~RANK_CARDS[VALUES[rules.aces_low].low_rank[state.top]]
+    return cards
+
+
+def sluffs(state: PhaseOneState, seat: int) -> tuple[Move, ...]:
+    """The sluff moves of ``seat`` now (none if it holds no card it may sluff)."""
+    cards = sluffable(state, seat)
+    if not cards:
+        return ()
+    key = (seat, cards)
+    moves = _SLUFFS.get(key)
+    if moves is None:
+        if len(_SLUFFS) >= _CACHE_LIMIT:
+            _SLUFFS.clear()
+        moves = _SLUFFS[key] = tuple(Sluff.from_mask(seat, sub) for sub in submultisets(cards))
+    if state.rules.sluff is SluffRule.ANYTIME and normal_left(state) == 0:
+        hand = state.hand_masks[seat]
+        if moves[-1].mask == hand and may_still_play(state, seat):
+            moves = moves[:-1]  # P1-SLUFF-ANYTIME (b): not the whole hand
+    return moves
+
+
+def sluff_reason(state: PhaseOneState, seat: int) -> str:
+    """Why ``seat`` may not sluff the cards it named, in words."""
+    mode = state.rules.sluff
+    if mode is SluffRule.WINDOW:
+        if state.winner < 0:
+            return "the sluffing window opens once the trick is decided"
+        return "only cards of ranks in the trick, once per trick"
+    if mode is SluffRule.OWN:
+        return "only cards of the rank of one's own latest play to the trick"
+    if mode is SluffRule.ATLANTA:
+        if not state.own[seat]:
+            return "only after playing to the trick"
+        if state.sluffed >> seat & 1:
+            return "only once per trick"
+        return "only ranks already played to the trick that are not winning"
+    anytime = mode in (SluffRule.ANYTIME, SluffRule.ANYTIME_MAY_EMPTY)
+    if anytime and state.winner < 0 and seat in state.order[state.position :]:
+        return "only cards matching the trick, and not the highest rank before one's own play"
+    return "only cards matching a rank in the trick"

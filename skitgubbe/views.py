@@ -1,0 +1,541 @@
+"""What one player sees and knows: :class:`PlayerView`.
+
+A view holds everything a player with a perfect memory knows at a moment of the
+game, and nothing more: their own hand, the cards known to be in each other hand,
+the cards each seat won in phase one, the cards out of play, the cards they
+cannot place and how many hidden cards each place holds, the trick on the table,
+who may act, and what they saw of the last move. A bot that reads only views
+loses nothing by forgetting the past.
+
+What is public follows the rules (see the rulings): cards are played, sluffed,
+dared and picked up face up; won tricks, a Koira split and a dealt-out trick are
+dealt face up; the cards left in hand when phase one ends are shown (pagat); the
+cards given to the dreck are laid on the table. Cards drawn from the stock or the
+avstickshög are seen by their drawer only, and so are the dreck cards each player
+receives when the dreck is shared among several.
+
+Inside, cards are multiset masks (see :mod:`skitgubbe.cards`), as in the states;
+the properties give ``Card`` objects. :meth:`PlayerView.to_dict` and
+:meth:`PlayerView.to_json` give a plain form a server can send as it is.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .cards import (
+    CARDS_IN_PACK,
+    PACK_MASK,
+    Card,
+    Rank,
+    Suit,
+    cards_of,
+    format_cards,
+    parse_cards,
+    remove_cards,
+)
+from .events import Event, EventKind
+from .moves import Move, parse_move
+from .rules import Ruleset, TrumpCard, ruleset_from_dict, ruleset_to_dict
+
+if TYPE_CHECKING:
+    from .state import Phase, PhaseOneState, PhaseTwoState
+
+__all__ = ["PRIVATE_EVENTS", "PlayerView", "phase_one_view", "phase_two_view"]
+
+#: Events whose cards only their own player sees: another player sees how many.
+PRIVATE_EVENTS = frozenset({EventKind.DREW_STOCK, EventKind.DREW, EventKind.GOT_DRECK})
+
+_ONE_PACK = PACK_MASK
+_TWO_PACKS = PACK_MASK | PACK_MASK << CARDS_IN_PACK
+_LOG_KINDS = (EventKind.PLAYED, EventKind.DARED, EventKind.SLUFFED)
+
+
+def _take(hand: int, cards: int) -> int:
+    """The multiset ``hand`` less the multiset ``cards`` (all held)."""
+    hand = remove_cards(hand, cards & PACK_MASK)
+    high = cards >> CARDS_IN_PACK
+    return remove_cards(hand, high) if high else hand
+
+
+def _add(hand: int, cards: int) -> int:
+    """The multiset union of ``hand`` and ``cards``, copies counted."""
+    low = cards & PACK_MASK
+    already = hand & low
+    hand = hand | low | already << CARDS_IN_PACK
+    high = cards >> CARDS_IN_PACK
+    return hand | high << CARDS_IN_PACK if high else hand
+
+
+def _seats(bits: int) -> tuple[int, ...]:
+    return tuple(seat for seat in range(bits.bit_length()) if bits >> seat & 1)
+
+
+@attrs.frozen
+class PlayerView:
+    """What one player sees and knows at a moment of the game.
+
+    Phase-one facts are empty in phase two and the other way round. Masks are the
+    engine's multiset masks; each has a property giving ``Card`` objects.
+    """
+
+    #: The rules in force.
+    rules: Ruleset
+    #: The seat whose view this is.
+    player: int
+    #: The current phase.
+    phase: Phase
+    #: The player's own cards, as a mask (see :attr:`hand`).
+    hand_mask: int
+    #: For each seat, the cards this player knows are in that seat's hand (their
+    #: own seat: their whole hand), as masks (see :attr:`known`).
+    known_masks: tuple[int, ...]
+    #: How many cards each seat holds.
+    hand_sizes: tuple[int, ...]
+    #: The trump suit, once it is known.
+    trump: Suit | None
+    #: The seats that may act now (public; some may hold nothing they could sluff).
+    to_act: tuple[int, ...]
+    #: The seats the game waits for: each must act before play goes on.
+    due: tuple[int, ...]
+    #: The goat, once the game is over.
+    loser: int | None
+    #: The move that led here (moves are made face up).
+    last_move: Move | None
+    #: What this player saw of the last move: other players' draws are counted,
+    #: not named (see :attr:`~skitgubbe.events.Event.hidden`).
+    events: tuple[Event, ...]
+    #: The cards of this player's own hand that every other player knows are
+    #: there, as a mask (see :attr:`exposed`).
+    exposed_mask: int
+    #: The cards this player cannot place: each lies in one of the hidden places
+    #: (see :attr:`hidden_sizes`, :attr:`hidden_stock`, :attr:`hidden_aside`,
+    #: :attr:`reserve_size`), as a mask (see :attr:`unseen`).
+    unseen_mask: int
+    #: How many cards the face-down avstickshög holds (P2-AVSTICKSHOG).
+    reserve_size: int = 0
+    #: Phase one: the cards each seat has won, as masks (played face up; they
+    #: become part of that seat's phase-two hand).
+    won_masks: tuple[int, ...] = ()
+    #: Phase one: how many cards the stock holds.
+    stock_size: int = 0
+    #: Phase one: the trump card shown face up under the stock, while it lies
+    #: there (D-TRUMP-EXPOSED, P1-MAS).
+    upcard: Card | None = None
+    #: Phase one: the trump card, when it is shown from the start (D-TRUMP-EXPOSED,
+    #: P1-MAS). Once phase one is over it lies in its holder's hand or out of play.
+    trump_card: Card | None = None
+    #: Phase one: the seat that drew the trump card, if anyone has.
+    trump_holder: int | None = None
+    #: Phase one: the seat that led the first trick.
+    first_leader: int | None = None
+    #: Phase one: the seat that led the current trick.
+    leader: int | None = None
+    #: The seat due to play (phase one: to the trick, ``None`` once it is decided;
+    #: phase two: the player to act).
+    turn: int | None = None
+    #: Phase one: the seats of the current round of the trick, in order (a replay
+    #: holds the tied seats).
+    round_seats: tuple[int, ...] = ()
+    #: Phase one: the plays made so far in the current round, one mask per seat of
+    #: :attr:`round_seats` in order.
+    round_plays: tuple[int, ...] = ()
+    #: Phase one: the current trick so far: who played, dared and sluffed what.
+    trick: tuple[Event, ...] = ()
+    #: Phase one: the rank heading the current round (or the round just tied).
+    heading: Rank | None = None
+    #: Phase one: the seats that have used their sluff on this trick (the window,
+    #: or Atlanta's one sluff).
+    sluffed: tuple[int, ...] = ()
+    #: Phase one: the seats that have declared done on the decided trick.
+    done: tuple[int, ...] = ()
+    #: Phase one: the winner of the current trick once it is decided.
+    trick_winner: int | None = None
+    #: Phase one: the winner of the last completed trick (P1-LAST-TRICK).
+    last_trick_winner: int | None = None
+    #: Phase two: the plays on the table, earliest first, as masks.
+    table_masks: tuple[int, ...] = ()
+    #: Phase two: the cards of killed tricks, out of the game.
+    killed_mask: int = 0
+    #: Cards known to be out of play for the whole game: in phase two a set-aside
+    #: trump card once shown; cards a laid-out deal leaves out.
+    out_of_play_mask: int = 0
+    #: Phase two: how many plays kill the current trick.
+    trick_size: int = 0
+    #: Phase two: the seats that are out of the game.
+    out: tuple[int, ...] = ()
+    #: Phase two: the Blåmattis who still owe a pick-up (I-BLAMATTIS).
+    blamattis: tuple[int, ...] = ()
+    #: Phase two: whether a forced pick-up is under way (P2-FORCED-PICK).
+    forced: bool = False
+    #: Phase two: the seat whose led last card awaits an answer (P2-AVSTICKSHOG).
+    lead_out: int | None = None
+    #: Phase two: the cards dealt from a dreck shared among several players and not
+    #: played since, as a mask; each lies with one of :attr:`needy`.
+    dreck_pool_mask: int = 0
+    #: Phase two: the seats that received the dreck (I-DRECK).
+    needy: tuple[int, ...] = ()
+
+    # -- cards ---------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """How many seats the table has."""
+        return len(self.hand_sizes)
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The player's own cards, sorted by suit then rank."""
+        return cards_of(self.hand_mask)
+
+    @property
+    def known(self) -> tuple[tuple[Card, ...], ...]:
+        """For each seat, the cards this player knows are in that hand."""
+        return tuple(cards_of(mask) for mask in self.known_masks)
+
+    @property
+    def hidden_sizes(self) -> tuple[int, ...]:
+        """For each seat, how many cards of its hand this player cannot name."""
+        return tuple(
+            size - known.bit_count()
+            for size, known in zip(self.hand_sizes, self.known_masks, strict=True)
+        )
+
+    @property
+    def hidden_stock(self) -> int:
+        """How many stock cards are face down (a shown trump card under it is not)."""
+        return self.stock_size - (self.upcard is not None)
+
+    @property
+    def hidden_aside(self) -> int:
+        """How many cards lie aside face down in phase one: a set-aside trump card
+        (D-TRUMP-SET-ASIDE), or the trump card its drawer keeps unseen (D-TRUMP-LAST)."""
+        if self.phase.value != "one":
+            return 0
+        mode = self.rules.trump_card
+        if mode is TrumpCard.SET_ASIDE:
+            return 1
+        return int(mode is TrumpCard.LAST and self.trump_holder is not None)
+
+    @property
+    def exposed(self) -> tuple[Card, ...]:
+        """The cards of this player's hand that every other player knows are there."""
+        return cards_of(self.exposed_mask)
+
+    @property
+    def unseen(self) -> tuple[Card, ...]:
+        """The cards this player cannot place, sorted."""
+        return cards_of(self.unseen_mask)
+
+    @property
+    def won(self) -> tuple[tuple[Card, ...], ...]:
+        """Phase one: the cards each seat has won."""
+        return tuple(cards_of(mask) for mask in self.won_masks)
+
+    @property
+    def won_sizes(self) -> tuple[int, ...]:
+        """Phase one: how many cards each seat has won."""
+        return tuple(mask.bit_count() for mask in self.won_masks)
+
+    @property
+    def table(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards on the table: in phase two the plays, earliest first; in phase
+        one every play, dare and sluff of the trick, in order."""
+        if self.table_masks:
+            return tuple(cards_of(mask) for mask in self.table_masks)
+        return tuple(event.cards for event in self.trick)
+
+    @property
+    def killed(self) -> tuple[Card, ...]:
+        """Phase two: the cards of killed tricks."""
+        return cards_of(self.killed_mask)
+
+    @property
+    def out_of_play(self) -> tuple[Card, ...]:
+        """The cards known to be out of play: killed, or set aside and shown."""
+        return cards_of(_add(self.killed_mask, self.out_of_play_mask))
+
+    # -- a plain form ------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as plain data (JSON types only): cards as card text, seats as
+        numbers, settings by their values. :meth:`from_dict` reads it back."""
+        data: dict[str, Any] = {}
+        for field in attrs.fields(PlayerView):
+            value = getattr(self, field.name)
+            data[field.name] = _plain(field.name, value)
+        return data
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The view as JSON text (see :meth:`to_dict`)."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PlayerView:
+        """Read a view written by :meth:`to_dict`; raise :class:`ValueError` naming a
+        bad field."""
+        from .state import Phase
+
+        if not isinstance(data, Mapping):
+            raise ValueError(f"a view is a JSON object, not {type(data).__name__}")
+        values: dict[str, Any] = {}
+        for field in attrs.fields(PlayerView):
+            if field.name not in data:
+                if field.default is attrs.NOTHING:
+                    raise ValueError(f"{field.name}: missing")
+                continue
+            try:
+                values[field.name] = _read(field.name, data[field.name], Phase)
+            except (ValueError, TypeError, KeyError) as error:
+                raise ValueError(f"{field.name}: {error}") from None
+        unknown = set(data) - {field.name for field in attrs.fields(PlayerView)}
+        if unknown:
+            raise ValueError(f"unknown fields: {', '.join(sorted(unknown))}")
+        return cls(**values)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> PlayerView:
+        """Read a view written by :meth:`to_json`."""
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise ValueError(f"not a JSON view: {error}") from None
+        return cls.from_dict(data)
+
+
+def _plain(name: str, value: Any) -> Any:
+    if name == "rules":
+        return ruleset_to_dict(value)
+    if name.endswith("_mask"):
+        return format_cards(cards_of(value))
+    if name.endswith("_masks") or name == "round_plays":
+        return [format_cards(cards_of(mask)) for mask in value]
+    if name in ("events", "trick"):
+        return [
+            {
+                "kind": event.kind.name.lower(),
+                "player": event.player,
+                "cards": format_cards(event.cards),
+                "hidden": event.hidden,
+            }
+            for event in value
+        ]
+    if isinstance(value, Suit):
+        return value.letter
+    if isinstance(value, Rank):
+        return value.text
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (Card, Move)):
+        return str(value)
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _mask(text: Any) -> int:
+    if not isinstance(text, str):
+        raise TypeError(f"expected card text, not {text!r}")
+    mask = 0
+    for card in parse_cards(text):
+        mask = _add(mask, 1 << card.index)
+    return mask
+
+
+def _read(name: str, value: Any, phase: type[Phase]) -> Any:
+    if name == "rules":
+        return ruleset_from_dict(value)
+    if name == "phase":
+        return phase(value)
+    if name.endswith("_mask"):
+        return _mask(value)
+    if name.endswith("_masks") or name == "round_plays":
+        return tuple(_mask(item) for item in _list(value))
+    if name in ("events", "trick"):
+        return tuple(
+            Event(
+                EventKind[_dict(item)["kind"].upper()],
+                _int(item["player"]),
+                _mask(item["cards"]),
+                _int(item.get("hidden", 0)),
+            )
+            for item in _list(value)
+        )
+    if name == "trump":
+        return None if value is None else Suit.parse(value)
+    if name in ("upcard", "trump_card"):
+        return None if value is None else Card.parse(value)
+    if name == "heading":
+        return None if value is None else Card.parse(f"{value}C").rank
+    if name == "last_move":
+        return None if value is None else parse_move(value)
+    if name == "forced":
+        if not isinstance(value, bool):
+            raise TypeError(f"expected true or false, not {value!r}")
+        return value
+    if isinstance(value, list):
+        return tuple(_int(item) for item in value)
+    return None if value is None else _int(value)
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise TypeError(f"expected a list, not {value!r}")
+    return value
+
+
+def _dict(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise TypeError(f"expected an object, not {value!r}")
+    return value
+
+
+def _int(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"expected a whole number, not {value!r}")
+    return value
+
+
+# -- building views -------------------------------------------------------------------
+
+
+def _seen_events(events: tuple[Event, ...], player: int, known: list[int]) -> tuple[Event, ...]:
+    """The events as ``player`` saw them: the cards of another player's draws that
+    ``player`` does not know are counted, not named."""
+    seen = []
+    for event in events:
+        if event.kind in PRIVATE_EVENTS and event.player != player and event.mask:
+            named = event.mask & known[event.player]  # copies counted: a bitwise and
+            if named != event.mask:
+                hidden = event.mask.bit_count() - named.bit_count() + event.hidden
+                event = Event(event.kind, event.player, named, hidden)
+        seen.append(event)
+    return tuple(seen)
+
+
+def phase_one_view(state: PhaseOneState, player: int) -> PlayerView:
+    """``player``'s view of a phase-one state."""
+    rules = state.rules
+    shown = rules.trump_card in (TrumpCard.EXPOSED, TrumpCard.TURNED_UP)
+    lying = state.drawn < len(state.stock_cards)
+    trump_card = Card.from_index(state.indicator) if shown else None
+    upcard = trump_card if lying else None
+    hand = state.hand_masks[player]
+    known = list(state.known_masks)
+    known[player] = hand
+    unseen = _ONE_PACK if rules.packs == 1 else _TWO_PACKS
+    for mask in known:
+        unseen = _take(unseen, mask)
+    for mask in state.won_masks:
+        unseen = _take(unseen, mask)
+    unseen = _take(unseen, state.table_mask)
+    unseen = _take(unseen, state.absent_mask)
+    if shown and (lying or rules.trump_card is TrumpCard.EXPOSED):
+        unseen = _take(unseen, 1 << state.indicator)  # under the stock, or aside and shown
+    winner = state.winner
+    top = state.top
+    heading = None
+    if top >= 0:
+        low = (top + 12) % 13 if rules.aces_low else top  # the value's physical rank
+        heading = Rank(low + 2)
+    return PlayerView(
+        rules=rules,
+        player=player,
+        phase=state.phase,
+        hand_mask=hand,
+        known_masks=tuple(known),
+        hand_sizes=tuple(mask.bit_count() for mask in state.hand_masks),
+        trump=trump_card.suit if trump_card is not None else None,
+        to_act=state.to_act,
+        due=state.due,
+        loser=None,
+        last_move=state.last_move,
+        events=_seen_events(state.notes, player, known),
+        exposed_mask=state.known_masks[player],
+        unseen_mask=unseen,
+        reserve_size=len(state.reserve_cards),
+        won_masks=state.won_masks,
+        stock_size=len(state.stock_cards) - state.drawn,
+        upcard=upcard,
+        trump_card=trump_card,
+        trump_holder=None if state.holder < 0 else state.holder,
+        first_leader=state.first_leader,
+        leader=state.leader,
+        turn=None if winner >= 0 else state.order[state.position],
+        round_seats=state.order,
+        round_plays=state.round_plays,
+        trick=tuple(Event(_LOG_KINDS[kind], seat, mask) for kind, seat, mask in state.log),
+        heading=heading,
+        sluffed=_seats(state.sluffed),
+        done=_seats(state.done),
+        trick_winner=None if winner < 0 else winner,
+        last_trick_winner=None if state.last_winner < 0 else state.last_winner,
+        out_of_play_mask=state.absent_mask,
+    )
+
+
+def phase_two_known(state: PhaseTwoState, player: int) -> list[int]:
+    """For each seat, the cards ``player`` knows are in its hand.
+
+    Every card of a hand is known but its hidden ones; a player who shared the
+    dreck with exactly one other knows that the rest of it is with that player.
+    """
+    hands = state.hand_masks
+    known = [
+        hand if not hidden else _take(hand, hidden)
+        for hand, hidden in zip(hands, state.hidden_masks, strict=True)
+    ]
+    known[player] = hands[player]
+    pool = state.dreck_pool
+    others = state.needy & ~(1 << player)
+    if pool and state.needy >> player & 1 and others and not others & (others - 1):
+        other = others.bit_length() - 1
+        theirs = _take(pool, pool & hands[player])  # the pool less this player's share
+        known[other] = _add(known[other], theirs)
+    return known
+
+
+def phase_two_view(state: PhaseTwoState, player: int) -> PlayerView:
+    """``player``'s view of a phase-two state (or of the final state)."""
+    rules = state.rules
+    known = phase_two_known(state, player)
+    unseen = _ONE_PACK if rules.packs == 1 else _TWO_PACKS
+    for mask in known:
+        unseen = _take(unseen, mask)
+    for mask in state.table_masks:
+        unseen = _take(unseen, mask)
+    unseen = _take(unseen, state.killed_mask)
+    unseen = _take(unseen, state.out_of_play_mask)
+    return PlayerView(
+        rules=rules,
+        player=player,
+        phase=state.phase,
+        hand_mask=state.hand_masks[player],
+        known_masks=tuple(known),
+        hand_sizes=tuple(mask.bit_count() for mask in state.hand_masks),
+        trump=state.trump,
+        to_act=state.to_act,
+        due=state.due,
+        loser=state.loser,
+        last_move=state.last_move,
+        events=_seen_events(state.events, player, known),
+        exposed_mask=_take(state.hand_masks[player], state.hidden_masks[player]),
+        unseen_mask=unseen,
+        reserve_size=len(state.reserve_cards),
+        turn=None if state.turn < 0 else state.turn,
+        table_masks=state.table_masks,
+        killed_mask=state.killed_mask,
+        out_of_play_mask=state.out_of_play_mask,
+        trick_size=state.trick_size,
+        out=state.out,
+        blamattis=_seats(state.blamattis),
+        forced=state.forced,
+        lead_out=None if state.lead_out < 0 else state.lead_out,
+        dreck_pool_mask=state.dreck_pool,
+        needy=_seats(state.needy),
+    )
