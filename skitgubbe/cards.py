@@ -138,7 +138,7 @@ def _to_rank(value: object) -> Rank:
     """A card's rank from a :class:`Rank` or its value; anything else is refused."""
     if isinstance(value, Rank):
         return value
-    if not isinstance(value, int) or isinstance(value, bool):
+    if type(value) is not int:  # not a bool, nor another enumeration's member
         hint = ": parse card text with parse_card" if isinstance(value, str) else ""
         raise TypeError(
             f"a card's rank must be a Rank or a whole number 2-14 (ace 14), not "
@@ -153,7 +153,7 @@ def _to_suit(value: object) -> Suit:
     """A card's suit from a :class:`Suit` or its value; anything else is refused."""
     if isinstance(value, Suit):
         return value
-    if not isinstance(value, int) or isinstance(value, bool):
+    if type(value) is not int:  # not a bool, nor a rank given as the suit
         hint = ": parse suit text with Suit.parse" if isinstance(value, str) else ""
         raise TypeError(
             f"a card's suit must be a Suit or a whole number 0-3 (clubs, diamonds, hearts, "
@@ -199,9 +199,9 @@ class Card:
         >>> Card.from_index(51)
         Card('AS')
         """
-        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < CARDS_IN_PACK:
+        if type(index) is int and 0 <= index < CARDS_IN_PACK:
             return CARDS[index]
-        if not isinstance(index, int) or isinstance(index, bool):
+        if type(index) is not int:
             raise TypeError(
                 f"a card's engine number must be a whole number 0-51, not {shown(index)} "
                 f"({type(index).__name__})"

@@ -49,7 +49,7 @@ def _to_cards(value: str | Iterable[Card | str]) -> tuple[Card, ...]:
 
 
 def _check_player(instance: object, attribute: object, value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if type(value) is not int:  # a bool or an IntEnum would print as a word
         raise TypeError(
             f"a move's player must be a seat number (a whole number 0-{MAX_SEAT}), not "
             f"{shown(value)} ({type(value).__name__})"
@@ -257,6 +257,6 @@ sluff, done, gather, store, swap)
     cards = parse_cards(words[2]) if len(words) > 2 else ()
     if cls.takes_cards and not cards:
         raise ValueError(f"a {cls.verb} names its cards: {shown(text)}")
-    if not cls.takes_cards and cards:
+    if not cls.takes_cards and len(words) > 2:
         raise ValueError(f"a {cls.verb} names no cards: {shown(text)}")
     return cls(int(seat), cards)

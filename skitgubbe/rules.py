@@ -294,11 +294,11 @@ def _whole_number(instance: object, attribute: attrs.Attribute[int], value: obje
     Whether the number makes sense is checked with the other settings; the bound
     keeps arithmetic and messages on absurd input short.
     """
-    if isinstance(value, int) and not isinstance(value, bool) and -(10**18) < value < 10**18:
+    if type(value) is int and -(10**18) < value < 10**18:
         return
     from .errors import shown
 
-    if not isinstance(value, int) or isinstance(value, bool):
+    if type(value) is not int:  # not a bool, nor an enumeration's member
         given = (
             f"the text {shown(value)}"
             if isinstance(value, str)

@@ -186,6 +186,8 @@ def test_a_third_copy_of_a_card_is_refused_with_the_reason() -> None:
         ("0 play", "a play names its cards: '0 play'"),
         ("0 play \t ", "a play names its cards: '0 play \\t '"),
         ("0 dare 2C", "a dare names no cards: '0 dare 2C'"),
+        ("0 dare ,", "a dare names no cards: '0 dare ,'"),
+        ("0 play ,", "a play names its cards: '0 play ,'"),
     ],
 )
 def test_bad_move_text_is_refused_naming_the_problem(text: str, message: str) -> None:
