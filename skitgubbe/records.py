@@ -46,7 +46,7 @@ from .phase_one import deal as _deal
 from .rules import Ruleset
 from .state import Deal, PhaseOneState, State
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "Record", "ReplayError", "replay"]
+__all__ = ["FORMAT", "FORMAT_VERSION", "MAX_DIGITS", "Record", "ReplayError", "replay"]
 
 #: The value of the ``"format"`` key that marks a JSON game record.
 FORMAT = "skitgubbe-record"

@@ -129,6 +129,14 @@ def test_a_card_is_made_of_a_rank_and_a_suit_in_range(
         sg.Card(rank, suit)
 
 
+def test_a_card_refuses_another_enumerations_members() -> None:
+    """Card(Suit.SPADES, Rank.TWO), its arguments swapped, is not the 3 of hearts."""
+    with pytest.raises(TypeError, match=re.escape("not <Suit.SPADES: 3> (Suit)")):
+        sg.Card(sg.Suit.SPADES, sg.Rank.TWO)
+    with pytest.raises(TypeError, match=re.escape("not <Rank.TWO: 2> (Rank)")):
+        sg.Card(sg.Rank.TWO, sg.Rank.TWO)
+
+
 def test_a_card_takes_ranks_and_suits_as_members_or_values() -> None:
     assert sg.Card(12, 3) == sg.Card(sg.Rank.QUEEN, sg.Suit.SPADES) == sg.parse_card("QS")
 
@@ -257,6 +265,12 @@ def test_a_moves_player_is_a_seat_number(
         sg.Play(player, "2C")  # type: ignore[arg-type]
 
 
+def test_a_moves_player_is_a_plain_whole_number() -> None:
+    """Suit.CLUBS is the int 0 but prints as 'C': as a seat it would not round-trip."""
+    with pytest.raises(TypeError, match=re.escape("not <Suit.CLUBS: 0> (Suit)")):
+        sg.Dare(sg.Suit.CLUBS)
+
+
 @pytest.mark.parametrize("cards", [None, 5, b"2C"])
 def test_a_moves_cards_are_card_text_or_cards(cards: object) -> None:
     with pytest.raises(TypeError, match=r"^cards are card text"):
@@ -327,6 +341,11 @@ def test_a_whole_number_setting_has_at_most_18_digits(field: str, value: int) ->
     with pytest.raises(sg.RulesetError, match=rf"^{field} must be a whole number of at most 18"):
         changes: dict[str, Any] = {field: value}
         sg.Ruleset(**changes)
+
+
+def test_a_whole_number_setting_is_a_plain_int() -> None:
+    with pytest.raises(TypeError, match=re.escape("packs must be a whole number, not <Suit.")):
+        sg.Ruleset(packs=sg.Suit.DIAMONDS)
 
 
 def test_impossible_combinations_are_still_ruleset_errors() -> None:
