@@ -20,7 +20,6 @@ skitgubbe.rules.RulesetError: complete_suit_kills needs runs: ... (P2-COMPLETE-S
 from __future__ import annotations
 
 import enum
-import sys
 from typing import Any
 
 import attrs
@@ -251,6 +250,8 @@ def _setting(default: Any, doc: str, *rules: str, validator: Any = None) -> Any:
         def validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
             if isinstance(value, kind):
                 return
+            import sys
+
             from .errors import shown
 
             # Name a class as the package exports it (rules.PickUp is PickUpRule).
