@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 import attrs
+
+from .errors import shown
 
 __all__ = [
     "Card",
@@ -65,14 +67,26 @@ class Suit(enum.IntEnum):
     def parse(cls, text: str | Suit) -> Suit:
         """The suit named by a letter or symbol (``"D"``, ``"d"``, ``"♦"``).
 
+        A ``Suit`` passes through; anything but text raises :class:`TypeError`.
+
         >>> Suit.parse("♠")
         <Suit.SPADES: 3>
+        >>> Suit.parse("X")
+        Traceback (most recent call last):
+        ...
+        ValueError: not a suit: 'X' (expected one of C D H S or ♣ ♦ ♥ ♠)
         """
         if isinstance(text, Suit):
             return text
-        suit = _SUIT_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+        if not isinstance(text, str):
+            raise TypeError(
+                f"a suit is written as text (one of C D H S or ♣ ♦ ♥ ♠) or given as a Suit, "
+                f"not {shown(text)} ({type(text).__name__})"
+            )
+        letter = text.strip()
+        suit = _SUIT_BY_TEXT.get(letter.upper() if letter.isascii() else letter)
         if suit is None:
-            raise ValueError(f"not a suit: {text!r} (expected one of C D H S or ♣ ♦ ♥ ♠)")
+            raise ValueError(f"not a suit: {shown(text)} (expected one of C D H S or ♣ ♦ ♥ ♠)")
         return suit
 
     def __str__(self) -> str:
@@ -109,7 +123,8 @@ _RANK_TEXT = {r: (str(int(r)) if r <= 10 else "JQKA"[r - 11]) for r in Rank}
 _RANK_BY_TEXT = {text: r for r, text in _RANK_TEXT.items()}
 _RANK_BY_TEXT["T"] = Rank.TEN
 _SUIT_BY_TEXT = {s.letter: s for s in Suit} | {s.symbol: s for s in Suit}
-_TOKEN = re.compile(r"^(10|[2-9TJQKA])([CDHS♣♦♥♠])$")
+# ASCII case folding only: the long s (U+017F) must not pass for "S".
+_TOKEN = re.compile(r"(10|[2-9TJQKA])([CDHS♣♦♥♠])", re.IGNORECASE | re.ASCII)
 
 #: Number of distinct cards in one pack.
 CARDS_IN_PACK = 52
@@ -117,6 +132,36 @@ CARDS_IN_PACK = 52
 PACK_MASK = (1 << CARDS_IN_PACK) - 1
 #: Mask of the thirteen cards of one suit, shifted to clubs.
 SUIT_BITS = (1 << 13) - 1
+
+
+def _to_rank(value: object) -> Rank:
+    """A card's rank from a :class:`Rank` or its value; anything else is refused."""
+    if isinstance(value, Rank):
+        return value
+    if type(value) is not int:  # not a bool, nor another enumeration's member
+        hint = ": parse card text with parse_card" if isinstance(value, str) else ""
+        raise TypeError(
+            f"a card's rank must be a Rank or a whole number 2-14 (ace 14), not "
+            f"{shown(value)} ({type(value).__name__}){hint}"
+        )
+    if not Rank.TWO <= value <= Rank.ACE:
+        raise ValueError(f"a card's rank must be 2 to 14 (ace 14), not {shown(value)}")
+    return Rank(value)
+
+
+def _to_suit(value: object) -> Suit:
+    """A card's suit from a :class:`Suit` or its value; anything else is refused."""
+    if isinstance(value, Suit):
+        return value
+    if type(value) is not int:  # not a bool, nor a rank given as the suit
+        hint = ": parse suit text with Suit.parse" if isinstance(value, str) else ""
+        raise TypeError(
+            f"a card's suit must be a Suit or a whole number 0-3 (clubs, diamonds, hearts, "
+            f"spades), not {shown(value)} ({type(value).__name__}){hint}"
+        )
+    if not 0 <= value <= 3:
+        raise ValueError(f"a card's suit must be 0 to 3, not {shown(value)}")
+    return Suit(value)
 
 
 @attrs.frozen(order=False, repr=False)
@@ -132,10 +177,10 @@ class Card:
     49
     """
 
-    #: The card's rank.
-    rank: Rank = attrs.field(converter=Rank)
-    #: The card's suit.
-    suit: Suit = attrs.field(converter=Suit)
+    #: The card's rank: a :class:`Rank` or its value, 2 to 14.
+    rank: Rank = attrs.field(converter=_to_rank)
+    #: The card's suit: a :class:`Suit` or its value, 0 to 3.
+    suit: Suit = attrs.field(converter=_to_suit)
 
     @property
     def index(self) -> int:
@@ -149,8 +194,19 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> Card:
-        """The card whose engine number is ``index`` (0-51)."""
-        return CARDS[index]
+        """The card whose engine number is ``index`` (0-51).
+
+        >>> Card.from_index(51)
+        Card('AS')
+        """
+        if type(index) is int and 0 <= index < CARDS_IN_PACK:
+            return CARDS[index]
+        if type(index) is not int:
+            raise TypeError(
+                f"a card's engine number must be a whole number 0-51, not {shown(index)} "
+                f"({type(index).__name__})"
+            )
+        raise ValueError(f"a card's engine number must be 0 to 51, not {shown(index)}")
 
     def __str__(self) -> str:
         return self.rank.text + self.suit.letter
@@ -159,15 +215,23 @@ class Card:
         return f"Card('{self}')"
 
     def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index < other.index
 
     def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index <= other.index
 
     def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index > other.index
 
     def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index >= other.index
 
 
@@ -178,6 +242,8 @@ CARDS: tuple[Card, ...] = tuple(Card(Rank(i % 13 + 2), Suit(i // 13)) for i in r
 def parse_card(text: str) -> Card:
     """Parse one card; raise :class:`ValueError` naming the token if it is not a card.
 
+    Anything but text raises :class:`TypeError`.
+
     >>> parse_card("TD")
     Card('10D')
     >>> parse_card("1D")
@@ -185,11 +251,16 @@ def parse_card(text: str) -> Card:
     ...
     ValueError: not a card: '1D' (write rank then suit, such as 10H, QS or A♠)
     """
-    match = _TOKEN.match(text.strip().upper())
+    if not isinstance(text, str):
+        raise TypeError(
+            f"a card is written as text, such as '10H', 'QS' or 'A♠', not {shown(text)} "
+            f"({type(text).__name__})"
+        )
+    match = _TOKEN.fullmatch(text.strip())
     if match is None:
-        raise ValueError(f"not a card: {text!r} (write rank then suit, such as 10H, QS or A♠)")
-    rank = _RANK_BY_TEXT[match.group(1)]
-    suit = _SUIT_BY_TEXT[match.group(2)]
+        raise ValueError(f"not a card: {shown(text)} (write rank then suit, such as 10H, QS or A♠)")
+    rank = _RANK_BY_TEXT[match.group(1).upper()]
+    suit = _SUIT_BY_TEXT[match.group(2).upper()]
     return CARDS[suit * 13 + rank - 2]
 
 
@@ -205,6 +276,11 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     """
     if isinstance(text, str):
         return tuple(parse_card(token) for token in text.replace(",", " ").split())
+    if isinstance(text, (bytes, bytearray, memoryview, Mapping)) or not isinstance(text, Iterable):
+        raise TypeError(
+            "cards are card text such as '7C 8C 9C', or a sequence of cards or card texts, "
+            f"not {shown(text)} ({type(text).__name__})"
+        )
     cards: list[Card] = []
     for item in text:
         if isinstance(item, Card):
@@ -212,7 +288,10 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
         elif isinstance(item, str):
             cards.append(parse_card(item))
         else:
-            raise TypeError(f"not a card: {item!r}")
+            raise TypeError(
+                f"cards[{len(cards)}] must be a Card or card text, not {shown(item)} "
+                f"({type(item).__name__})"
+            )
     return tuple(cards)
 
 
@@ -300,7 +379,7 @@ def iter_indexes(mask: int) -> Iterator[int]:
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The ``Card`` objects of a multiset mask, sorted by suit then rank."""
-    return tuple(sorted(CARDS[i] for i in iter_indexes(mask)))
+    return tuple([CARDS[i] for i in sorted(iter_indexes(mask))])
 
 
 def mask_of(cards: Iterable[Card]) -> int:
@@ -309,7 +388,10 @@ def mask_of(cards: Iterable[Card]) -> int:
     for card in cards:
         bit = 1 << card.index
         if mask & (bit << CARDS_IN_PACK):
-            raise ValueError(f"{card} appears more than twice")
+            raise ValueError(
+                f"{card} appears more than twice: even two packs hold only two of each card "
+                "(D-DOUBLE)"
+            )
         mask = add_cards(mask, bit)
     return mask
 

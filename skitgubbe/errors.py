@@ -19,3 +19,38 @@ class IllegalMoveError(ValueError):
     def __init__(self, message: str, rule: str | None = None) -> None:
         super().__init__(f"{message} ({rule})" if rule else message)
         self.rule = rule
+
+
+#: The longest rendering of a value that an error message quotes in full.
+_SHOWN_LENGTH = 60
+
+
+def shown(value: object) -> str:
+    """A short rendering of a value for an error message: its ``repr``, cut short.
+
+    Input from outside can be huge or odd (a number of thousands of digits, deeply
+    nested lists, an object whose ``repr`` fails); the message stays short and is
+    always made.
+
+    >>> shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (100 characters)"
+    >>> shown(10**5000)
+    'a whole number of 5001 digits'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 192:
+        sign = "a negative" if value < 0 else "a"
+        return f"{sign} whole number of {_digits(abs(value))} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails (too deep, a number too long) still names a kind
+        return f"a {type(value).__name__}"
+    if len(text) <= _SHOWN_LENGTH:
+        return text
+    size = f" ({len(value)} characters)" if isinstance(value, str) else ""
+    return f"{text[: _SHOWN_LENGTH - 4]}...{text[-1]}{size}"
+
+
+def _digits(number: int) -> int:
+    """How many decimal digits a non-negative whole number has, without printing it."""
+    estimate = int(number.bit_length() * 0.30102999566398120)
+    return estimate + 1 if number >= 10**estimate else estimate

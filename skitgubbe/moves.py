@@ -23,8 +23,10 @@ from typing import ClassVar
 import attrs
 
 from .cards import Card, cards_of, format_cards, mask_of, parse_cards
+from .errors import shown
 
 __all__ = [
+    "MAX_SEAT",
     "Dare",
     "Done",
     "Gather",
@@ -38,18 +40,46 @@ __all__ = [
 ]
 
 
+#: The highest seat number: no ruleset seats more than 16 players (8 with each pack).
+MAX_SEAT = 15
+
+
 def _to_cards(value: str | Iterable[Card | str]) -> tuple[Card, ...]:
     return tuple(sorted(parse_cards(value)))
 
 
 def _check_player(instance: object, attribute: object, value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"a move's player must be a seat number 0 or more, not {value!r}")
+    if type(value) is not int:  # a bool or an IntEnum would print as a word
+        raise TypeError(
+            f"a move's player must be a seat number (a whole number 0-{MAX_SEAT}), not "
+            f"{shown(value)} ({type(value).__name__})"
+        )
+    if not 0 <= value <= MAX_SEAT:
+        raise ValueError(
+            f"a move's player must be a seat number 0 or more, up to {MAX_SEAT} (no ruleset "
+            f"seats more than {MAX_SEAT + 1} players), not {shown(value)}"
+        )
 
 
 @attrs.frozen(eq=False, repr=False)
 class Move:
-    """A move: something one player does. Subclasses name what is done."""
+    """A move: something one player does. Subclasses name what is done.
+
+    A move is checked when it is made: its player is a seat number from 0 to
+    :data:`MAX_SEAT`, a move that moves cards names at least one, and a move that
+    names none (:class:`Dare`, :class:`Done`, :class:`Gather`) is given none.
+    Whether the rules allow it is up to the state (``state.check(move)``).
+
+    >>> Dare(0, "2C")
+    Traceback (most recent call last):
+    ...
+    ValueError: a dare names no cards (the turned card is known only once the dare is \
+applied), not 2C
+    >>> Play(0, "")
+    Traceback (most recent call last):
+    ...
+    ValueError: a play names its cards: give at least one card
+    """
 
     #: The word that names the move in notation.
     verb: ClassVar[str] = ""
@@ -61,6 +91,19 @@ class Move:
     _mask: int = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        kind = type(self)
+        if not kind.verb:
+            raise TypeError(
+                f"{kind.__name__} names no kind of move: make one of "
+                f"{', '.join(cls.__name__ for cls in MOVE_TYPES.values())}"
+            )
+        if self.cards and not kind.takes_cards:
+            why = (
+                " (the turned card is known only once the dare is applied)" if kind is Dare else ""
+            )
+            raise ValueError(f"a {kind.verb} names no cards{why}, not {format_cards(self.cards)}")
+        if not self.cards and kind.takes_cards:
+            raise ValueError(f"a {kind.verb} names its cards: give at least one card")
         object.__setattr__(self, "_mask", mask_of(self.cards))
 
     @property
@@ -173,8 +216,10 @@ def parse_move(text: str) -> Move:
     """Parse a move written as ``"<seat> <verb> <cards>"``.
 
     Verbs: ``play``, ``pick``, ``sluff``, ``store`` and ``swap`` name their cards;
-    ``dare``, ``done`` and ``gather`` name none. Raises :class:`ValueError`
-    naming what is wrong.
+    ``dare``, ``done`` and ``gather`` name none. Words are separated by
+    whitespace; the verb may be in any case. The seat is written in the digits
+    0-9 and is at most :data:`MAX_SEAT`. Raises :class:`ValueError` naming what is
+    wrong, and :class:`TypeError` for anything but text.
 
     >>> parse_move("0 pick 2C 3C")
     PickUp(player=0, cards='2C 3C')
@@ -190,18 +235,28 @@ sluff, done, gather, store, swap)
         raise TypeError(f"a move's text must be a string, not {type(text).__name__}")
     words = text.split(None, 2)
     if len(words) < 2:
-        raise ValueError(f"not a move: {text!r} (write the seat, a verb and the cards)")
-    seat, verb = words[0], words[1].lower()
-    if not seat.isdigit():
-        raise ValueError(f"not a seat number: {seat!r} in {text!r}")
-    cls = MOVE_TYPES.get(verb)
+        raise ValueError(f"not a move: {shown(text)} (write the seat, a verb and the cards)")
+    seat, verb = words[0], words[1]
+    # Only ASCII digits: str.isdigit and int() also take Arabic-Indic digits (U+0661).
+    if not (seat.isascii() and seat.isdigit()):
+        raise ValueError(
+            f"not a seat number: {shown(seat)} in {shown(text)} (write the seat in the "
+            f"digits 0-9, from 0 to {MAX_SEAT})"
+        )
+    if len(seat.lstrip("0")) > 2 or int(seat) > MAX_SEAT:
+        raise ValueError(
+            f"no seat {shown(seat)} in {shown(text)}: seats are numbered 0 to {MAX_SEAT} "
+            f"(no ruleset seats more than {MAX_SEAT + 1} players)"
+        )
+    cls = MOVE_TYPES.get(verb.lower()) if verb.isascii() else None
     if cls is None:
         raise ValueError(
-            f"unknown move verb {words[1]!r} in {text!r} (expected one of: {', '.join(MOVE_TYPES)})"
+            f"unknown move verb {shown(verb)} in {shown(text)} (expected one of: "
+            f"{', '.join(MOVE_TYPES)})"
         )
     cards = parse_cards(words[2]) if len(words) > 2 else ()
     if cls.takes_cards and not cards:
-        raise ValueError(f"a {verb} names its cards: {text!r}")
-    if not cls.takes_cards and cards:
-        raise ValueError(f"a {verb} names no cards: {text!r}")
+        raise ValueError(f"a {cls.verb} names its cards: {shown(text)}")
+    if not cls.takes_cards and len(words) > 2:
+        raise ValueError(f"a {cls.verb} names no cards: {shown(text)}")
     return cls(int(seat), cards)

@@ -34,24 +34,30 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
 from . import presets
 from .cards import format_cards, parse_cards
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, shown
 from .moves import Move, parse_move
 from .phase_one import deal as _deal
 from .rules import Ruleset
 from .state import Deal, PhaseOneState, State
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "Record", "ReplayError", "replay"]
+__all__ = ["FORMAT", "FORMAT_VERSION", "MAX_DIGITS", "Record", "ReplayError", "replay"]
 
 #: The value of the ``"format"`` key that marks a JSON game record.
 FORMAT = "skitgubbe-record"
 #: The version of the JSON layout written by :meth:`Record.to_dict`.
 FORMAT_VERSION = 1
+
+#: The most digits a number in a record may have: Python's own limit for reading
+#: and writing whole numbers as text, so that every record read can be written.
+MAX_DIGITS = 4300
+
+_TOO_LONG = 10**MAX_DIGITS
 
 _TOP_KEYS = ("format", "version", "preset", "rules", "deal", "moves")
 _DEAL_KEYS = ("players", "seed", "leader", "hands", "stock", "set_aside", "reserve")
@@ -92,6 +98,11 @@ def _move_texts(moves: Iterable[Move | str]) -> tuple[str, ...]:
     """Each move in canonical notation; a string is parsed first."""
     if isinstance(moves, str):
         raise TypeError("moves must be a sequence of moves, not one string")
+    if not isinstance(moves, Iterable) or isinstance(moves, (bytes, bytearray, Mapping)):
+        raise TypeError(
+            f"moves must be a sequence of moves or their texts, not {shown(moves)} "
+            f"({type(moves).__name__})"
+        )
     texts: list[str] = []
     for index, move in enumerate(moves):
         if isinstance(move, str):
@@ -100,9 +111,28 @@ def _move_texts(moves: Iterable[Move | str]) -> tuple[str, ...]:
             except ValueError as error:
                 raise ValueError(f"moves[{index}]: {error}") from None
         elif not isinstance(move, Move):
-            raise TypeError(f"moves[{index}] must be a move or its text, not {move!r}")
+            raise TypeError(
+                f"moves[{index}] must be a move or its text, not {shown(move)} "
+                f"({type(move).__name__})"
+            )
         texts.append(str(move))
     return tuple(texts)
+
+
+def _check_rules(instance: object, attribute: object, value: Ruleset) -> None:
+    if not isinstance(value, Ruleset):
+        hint = ": use skitgubbe.presets.get(name) for a preset" if isinstance(value, str) else ""
+        raise TypeError(
+            f"a record's rules must be a Ruleset, not {shown(value)} ({type(value).__name__}){hint}"
+        )
+
+
+def _check_deal(instance: object, attribute: object, value: Deal) -> None:
+    if not isinstance(value, Deal):
+        raise TypeError(
+            f"a record's deal must be a Deal (the deal a dealt state keeps), not "
+            f"{shown(value)} ({type(value).__name__})"
+        )
 
 
 @attrs.frozen
@@ -126,9 +156,9 @@ class Record:
     """
 
     #: The rules in force.
-    rules: Ruleset = attrs.field(validator=attrs.validators.instance_of(Ruleset))
+    rules: Ruleset = attrs.field(validator=_check_rules)
     #: How the game was dealt.
-    deal: Deal = attrs.field(validator=attrs.validators.instance_of(Deal))
+    deal: Deal = attrs.field(validator=_check_deal)
     #: The moves from the deal on, in notation (see :func:`skitgubbe.parse_move`).
     moves: tuple[str, ...] = attrs.field(default=(), converter=_move_texts)
 
@@ -222,34 +252,94 @@ class Record:
         """Read a record written by :meth:`to_dict`.
 
         ``rules`` may be left out when ``preset`` names a preset; when both are
-        given they must agree. Raises :class:`ValueError` naming the bad field.
+        given they must agree. Raises :class:`ValueError` naming the bad field and
+        saying what it should hold: each field must have its JSON type (a whole
+        number is not ``true``, ``1.0`` or ``"1"``), numbers have at most
+        :data:`MAX_DIGITS` digits, and nothing is converted.
         """
         if not isinstance(data, Mapping):
             raise ValueError(f"a game record is a JSON object, not {type(data).__name__}")
         _no_unknown_keys(data, _TOP_KEYS, "")
-        if data.get("format") != FORMAT:
-            raise ValueError(f"format: expected {FORMAT!r}, not {data.get('format')!r}")
+        if not isinstance(data.get("format"), str) or data["format"] != FORMAT:
+            raise ValueError(f"format: expected {FORMAT!r}, not {shown(data.get('format'))}")
         version = data.get("version")
-        if version != FORMAT_VERSION or isinstance(version, bool):
+        if type(version) is not int or version != FORMAT_VERSION:
             raise ValueError(
-                f"version: this library reads version {FORMAT_VERSION} records, not {version!r}"
+                f"version: this library reads version {FORMAT_VERSION} records, "
+                f"not {shown(version)}"
             )
         rules = _read_rules(data)
         spec = _read_deal(_required(data, "deal", "", dict))
         moves = _required(data, "moves", "", list)
         for index, move in enumerate(moves):
             if not isinstance(move, str):
-                raise ValueError(f"moves[{index}]: a move is written as text, not {move!r}")
+                raise ValueError(f"moves[{index}]: a move is written as text, not {shown(move)}")
         return cls(rules, spec, _move_texts(moves))
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Record:
-        """Read a record written by :meth:`to_json`; see :meth:`from_dict`."""
+    def from_json(cls, text: str | bytes | bytearray) -> Record:
+        """Read a record written by :meth:`to_json`; see :meth:`from_dict`.
+
+        Bytes are read as UTF-8 (a leading byte-order mark is allowed). Text that
+        is not strict JSON raises :class:`ValueError` saying why: bytes that are
+        not UTF-8, ``NaN`` or ``Infinity``, a key given twice in one object, a
+        number of more than :data:`MAX_DIGITS` digits, or lists and objects nested
+        far deeper than any record's.
+
+        >>> Record.from_json('{"format": "skitgubbe-record", "format": "x"}')
+        Traceback (most recent call last):
+        ...
+        ValueError: not a JSON game record: the key 'format' appears twice in one object
+        """
+        if isinstance(text, (bytes, bytearray)):
+            try:
+                text = bytes(text).decode("utf-8-sig")
+            except UnicodeDecodeError as error:
+                raise ValueError(
+                    f"not a JSON game record: the bytes are not UTF-8 text ({error.reason} at "
+                    f"byte {error.start})"
+                ) from None
+        elif not isinstance(text, str):
+            raise TypeError(f"a JSON game record is text or bytes, not {type(text).__name__}")
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
+            data = json.loads(
+                text,
+                object_pairs_hook=_json_object,
+                parse_int=_json_int,
+                parse_constant=_json_constant,
+            )
+        except RecursionError:
+            raise ValueError(
+                "not a JSON game record: its lists and objects nest too deeply"
+            ) from None
+        except ValueError as error:  # a JSONDecodeError, or a refusal of the hooks below
             raise ValueError(f"not a JSON game record: {error}") from None
         return cls.from_dict(data)
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused if a key appears twice (which one would count?)."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {shown(key)} appears twice in one object")
+            seen.add(key)
+    return data
+
+
+def _json_int(text: str) -> int:
+    """A JSON whole number, refused beyond :data:`MAX_DIGITS` digits."""
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_DIGITS:
+        raise ValueError(f"a number of {digits} digits is too long (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _json_constant(text: str) -> float:
+    """``NaN``, ``Infinity`` and ``-Infinity``, which JSON does not have."""
+    raise ValueError(f"{text} is not a JSON value")
 
 
 def _plain(value: object) -> object:
@@ -267,23 +357,36 @@ def _required(data: Mapping[str, Any], key: str, where: str, kind: type) -> Any:
         raise ValueError(f"{where}{key}: missing")
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ValueError(f"{where}{key}: expected {_kind(kind)}, not {value!r}")
+        raise ValueError(f"{where}{key}: expected {_kind(kind)}, not {shown(value)}")
+    if kind is int:
+        _check_digits(cast(int, value), f"{where}{key}")
     return value
+
+
+def _check_digits(value: int, where: str) -> None:
+    """Refuse a whole number that a record could not be written with (see MAX_DIGITS)."""
+    if not -_TOO_LONG < value < _TOO_LONG:
+        raise ValueError(
+            f"{where}: expected a whole number of at most {MAX_DIGITS} digits, not {shown(value)}"
+        )
 
 
 def _no_unknown_keys(data: Mapping[str, Any], known: tuple[str, ...], where: str) -> None:
     for key in data:
         if key not in known:
-            raise ValueError(f"{where}{key}: unknown field (expected {', '.join(known)})")
+            name = key if isinstance(key, str) and len(key) <= 40 else shown(key)
+            raise ValueError(f"{where}{name}: unknown field (expected {', '.join(known)})")
 
 
 def _read_rules(data: Mapping[str, Any]) -> Ruleset:
     name = data.get("preset")
     preset = None
     if name is not None:
-        if not isinstance(name, str) or name not in presets.ALL:
+        if not isinstance(name, str):
+            raise ValueError(f"preset: expected a preset's name (text) or null, not {shown(name)}")
+        if name not in presets.ALL:
             raise ValueError(
-                f"preset: no preset {name!r}; the presets are: {', '.join(presets.NAMES)}"
+                f"preset: no preset {shown(name)}; the presets are: {', '.join(presets.NAMES)}"
             )
         preset = presets.ALL[name]
     if "rules" not in data:
@@ -302,7 +405,9 @@ def _read_rules(data: Mapping[str, Any]) -> Ruleset:
                 values[field.name] = kind(raw)
             except ValueError:
                 allowed = ", ".join(str(member.value) for member in kind)
-                raise ValueError(f"rules.{field.name}: {raw!r} is not one of: {allowed}") from None
+                raise ValueError(
+                    f"rules.{field.name}: {shown(raw)} is not one of: {allowed}"
+                ) from None
         else:
             values[field.name] = _required(given, field.name, "rules.", kind)
     try:
@@ -323,15 +428,17 @@ def _read_deal(data: Mapping[str, Any]) -> Deal:
     seed = _required(data, "seed", "deal.", int)
     leader = data.get("leader")
     if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool)):
-        raise ValueError(f"deal.leader: expected a seat number or null, not {leader!r}")
+        raise ValueError(f"deal.leader: expected a seat number or null, not {shown(leader)}")
+    if leader is not None:
+        _check_digits(leader, "deal.leader")
     hands = data.get("hands")
     if hands is None:
         for key in ("stock", "set_aside", "reserve"):
-            if data.get(key):
+            if data.get(key) not in (None, ""):
                 raise ValueError(f"deal.{key}: only a layout (with deal.hands) lays out cards")
         return Deal(players, seed, leader)
     if not isinstance(hands, list):
-        raise ValueError(f"deal.hands: expected a list of card texts or null, not {hands!r}")
+        raise ValueError(f"deal.hands: expected a list of card texts or null, not {shown(hands)}")
     texts: list[str] = []
     for seat, hand in enumerate(hands):
         texts.append(_card_text(hand, f"deal.hands[{seat}]"))
@@ -343,7 +450,7 @@ def _read_deal(data: Mapping[str, Any]) -> Deal:
 
 def _card_text(value: object, where: str) -> str:
     if not isinstance(value, str):
-        raise ValueError(f"{where}: expected card text, not {value!r}")
+        raise ValueError(f"{where}: expected card text, not {shown(value)}")
     try:
         return format_cards(parse_cards(value))
     except ValueError as error:
@@ -356,6 +463,8 @@ def replay(record: Record) -> tuple[State, ...]:
     Raises :class:`ReplayError` for the first move that is illegal where it
     stands, or that comes after the game is over.
     """
+    if not isinstance(record, Record):
+        raise TypeError(f"replay takes a Record, not {type(record).__name__}")
     state: State = record.start()
     states = [state]
     for index, text in enumerate(record.moves):

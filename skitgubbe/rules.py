@@ -291,18 +291,82 @@ class Dreck(enum.Enum):
 
 
 def _setting(default: Any, doc: str, *rules: str, validator: Any = None) -> Any:
-    """A ruleset field whose metadata records its description and rule IDs."""
+    """A ruleset field whose metadata records its description and rule IDs.
+
+    By default the value must be of the default's type (``True`` or ``False``, or a
+    member of the enumeration); nothing is converted, since reading text is the
+    parsers' job. A wrong value raises :class:`TypeError` naming the field, the
+    value and what is allowed.
+    """
     if validator is None:
-        validator = attrs.validators.instance_of(type(default))
+        kind = type(default)
+
+        def validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+            if isinstance(value, kind):
+                return
+            import sys
+
+            from .errors import shown
+
+            # Name a class as the package exports it (rules.PickUp is PickUpRule).
+            package = sys.modules.get(__package__ or "")
+            exported = getattr(package, "__all__", ())
+
+            def public(cls: type) -> str:
+                names = (n for n in exported if getattr(package, n, None) is cls)
+                return next(names, cls.__name__)
+
+            if isinstance(value, str):
+                given = f"the text {shown(value)}"
+            elif isinstance(value, enum.Enum):
+                given = f"{public(type(value))}.{value.name}"
+            else:
+                given = f"{shown(value)} ({type(value).__name__})"
+            if kind is bool:
+                raise TypeError(f"{attribute.name} must be True or False, not {given}")
+            if not issubclass(kind, enum.Enum):
+                raise TypeError(f"{attribute.name} must be a {kind.__name__}, not {given}")
+            name = public(kind)
+            article = "an" if name[0] in "AEIOU" else "a"
+            values = [str(member.value) for member in kind]
+            message = (
+                f"{attribute.name} must be {article} {name} (one of: {', '.join(values)}), "
+                f"not {given}"
+            )
+            text = value.value if isinstance(value, enum.Enum) else value
+            if isinstance(text, str) and text in values:
+                message += f": use {name}({text!r})"
+            elif isinstance(text, str) and text.upper().replace("-", "_") in kind.__members__:
+                message += f": use {name}.{text.upper().replace('-', '_')}"
+            raise TypeError(message)
+
     return attrs.field(default=default, validator=validator, metadata={"doc": doc, "rules": rules})
 
 
 def _whole_number(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{attribute.name} must be a whole number, not {value!r}")
+    """A whole number (not ``True`` or ``False``) of at most 18 digits.
+
+    Whether the number makes sense is checked with the other settings; the bound
+    keeps arithmetic and messages on absurd input short.
+    """
+    if type(value) is int and -(10**18) < value < 10**18:
+        return
+    from .errors import shown
+
+    if type(value) is not int:  # not a bool, nor an enumeration's member
+        given = (
+            f"the text {shown(value)}"
+            if isinstance(value, str)
+            else f"{shown(value)} ({type(value).__name__})"
+        )
+        raise TypeError(f"{attribute.name} must be a whole number, not {given}")
+    raise RulesetError(
+        f"{attribute.name} must be a whole number of at most 18 digits, not {shown(value)}"
+    )
 
 
 def _int_setting(default: int, doc: str, *rules: str) -> Any:
+    """A ruleset field holding a whole number (see :func:`_whole_number`)."""
     return _setting(default, doc, *rules, validator=_whole_number)
 
 
