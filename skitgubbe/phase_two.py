@@ -54,7 +54,7 @@ _RUNS_RULE = {
 }
 
 
-def anti_trump_suit(setting: AntiTrump, trump: Suit) -> Suit | None:
+def anti_trump_suit(setting: AntiTrump, trump: Suit | str) -> Suit | None:
     """The anti-trump suit for a trump suit, or ``None`` (P2-ANTI-TRUMP).
 
     >>> anti_trump_suit(AntiTrump.SAME_COLOUR, Suit.HEARTS)
@@ -62,6 +62,9 @@ def anti_trump_suit(setting: AntiTrump, trump: Suit) -> Suit | None:
     >>> anti_trump_suit(AntiTrump.ELECTRIC_CLUBS, Suit.CLUBS)
     <Suit.SPADES: 3>
     """
+    if not isinstance(setting, AntiTrump):
+        raise TypeError(f"setting must be an AntiTrump, not {setting!r}")
+    trump = Suit.parse(trump)
     if setting is AntiTrump.SAME_COLOUR:
         return Suit(trump ^ 3)  # clubs <-> spades, diamonds <-> hearts
     if setting is AntiTrump.ELECTRIC_CLUBS:

@@ -426,6 +426,10 @@ def _read_deal(data: Mapping[str, Any]) -> Deal:
     _no_unknown_keys(data, _DEAL_KEYS, "deal.")
     players = _required(data, "players", "deal.", int)
     seed = _required(data, "seed", "deal.", int)
+    if not 0 <= seed < 2**64:
+        raise ValueError(
+            f"deal.seed: expected a whole number from 0 to 2**64 - 1, not {shown(seed)}"
+        )
     leader = data.get("leader")
     if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool)):
         raise ValueError(f"deal.leader: expected a seat number or null, not {shown(leader)}")

@@ -297,19 +297,22 @@ def test_moves_made_by_the_engine_are_still_shared_values() -> None:
     [
         (
             {"trick": "two"},
-            "trick must be a Trick (one of: two, all, mas, trumps), not the text 'two': "
-            "use Trick('two')",
+            "trick must be a Trick (one of: two, all, mas, trumps, all-trumps), "
+            "not the text 'two': use Trick('two')",
         ),
         (
             {"trick": "ALL"},
-            "trick must be a Trick (one of: two, all, mas, trumps), not the text 'ALL': "
-            "use Trick.ALL",
+            "trick must be a Trick (one of: two, all, mas, trumps, all-trumps), "
+            "not the text 'ALL': use Trick.ALL",
         ),
-        ({"trick": "flurst"}, "(one of: two, all, mas, trumps), not the text 'flurst'"),
-        ({"trick": None}, "trick must be a Trick (one of: two, all, mas, trumps), not None"),
+        ({"trick": "flurst"}, "(one of: two, all, mas, trumps, all-trumps), not the text 'flurst'"),
+        (
+            {"trick": None},
+            "trick must be a Trick (one of: two, all, mas, trumps, all-trumps), not None",
+        ),
         (
             {"trick": sg.Runs.ANY},
-            "trick must be a Trick (one of: two, all, mas, trumps), not Runs.ANY",
+            "trick must be a Trick (one of: two, all, mas, trumps, all-trumps), not Runs.ANY",
         ),
         ({"anti_trump": "none"}, "anti_trump must be an AntiTrump (one of: none, same-colour, "),
         ({"pick_up": "top"}, "pick_up must be a PickUpRule (one of: top, "),
@@ -415,6 +418,8 @@ def test_from_json_takes_text_or_bytes(value: object) -> None:
         ("deal.seed", True, "deal.seed: expected a whole number, not True"),
         ("deal.seed", [[1]], "deal.seed: expected a whole number, not [[1]]"),
         ("deal.seed", 10**5000, "deal.seed: expected a whole number of at most 4300 digits, not"),
+        ("deal.seed", -5, "deal.seed: expected a whole number from 0 to 2**64 - 1, not -5"),
+        ("deal.seed", 2**64, "deal.seed: expected a whole number from 0 to 2**64 - 1, not 1844"),
         ("deal.players", 10**100, "deal: these rules allow 3-8 players, not 1000"),
         ("deal.players", 3.0, "deal.players: expected a whole number, not 3.0"),
         ("deal.players", False, "deal.players: expected a whole number, not False"),
@@ -496,3 +501,88 @@ def test_shown_keeps_values_in_messages_short() -> None:
     assert shown(10**5000) == "a whole number of 5001 digits"
     assert shown(-(10**70)) == "a negative whole number of 71 digits"
     assert len(shown(list(range(1000)))) == 60
+
+
+# -- deals, layouts and states ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("seed", "error"),
+    [
+        *[(bad, TypeError) for bad in ("abc", [1], 1.5, True, b"1")],
+        *[(bad, ValueError) for bad in (-1, 2**64, 10**400)],
+    ],
+)
+def test_a_layout_checks_its_seed_as_a_shuffled_deal_does(seed: object, error: type) -> None:
+    """A laid-out deal's seed drives the shuffles to come: it is checked at once, as
+    the seed of a shuffled deal is, not when it is first used."""
+    for kwargs in ({"hands": ["8D 3D 5C", "3C 3S 2D", "KC KS 2H"], "stock": "7D"}, {"players": 3}):
+        with pytest.raises(error, match="seed must be a whole number"):
+            sg.deal(presets.FLURST, seed=seed, **kwargs)  # type: ignore[arg-type]
+
+
+def test_a_shuffled_deal_refuses_laid_out_cards() -> None:
+    with pytest.raises(ValueError, match="only a layout does: give hands"):
+        sg.deal(presets.FLURST, players=3, seed=1, stock="7D")
+
+
+def test_a_single_card_is_accepted_wherever_one_card_is_expected() -> None:
+    """A ``Card`` may be given for one card, as well as card text."""
+    by_card = sg.deal(
+        presets.SWEDISH_GOAT,
+        hands=[sg.parse_card("8D"), "3C", ["KC"]],
+        stock="7D",
+        set_aside=sg.Card.parse("QH"),
+    )
+    assert by_card.set_aside == (sg.parse_card("QH"),)
+    assert by_card == sg.deal(
+        presets.SWEDISH_GOAT, hands=["8D", "3C", "KC"], stock="7D", set_aside="QH"
+    )
+
+
+def test_a_mas_layout_with_an_empty_hand_plays_on() -> None:
+    """P1-MAS: a hand below three cards draws while the stock lasts, so a layout with an
+    empty hand cannot reach a state where nobody may act."""
+    state: sg.State = sg.deal(presets.MAS, hands=["7S", "2C", ""], stock="3C 4C 5C 9D", leader=0)
+    for move in ("0 play 7S", "1 pick 7S"):
+        state = state.apply(move)
+        assert state.is_over or state.legal_moves()
+    assert isinstance(state, sg.PhaseTwoState) and state.legal_moves()
+
+
+@pytest.mark.parametrize(
+    ("seat", "error"),
+    [(5, ValueError), (-1, ValueError), ("0", TypeError), (True, TypeError), (None, TypeError)],
+)
+def test_a_seat_outside_the_table_is_refused(seat: object, error: type) -> None:
+    """``hand``, ``hand_size``, ``won``, ``view`` and ``legal_moves(player)`` name the bad seat."""
+    one = sg.deal(presets.FLURST, players=3, seed=1)
+    two = sg.start_phase_two(presets.FLURST, ["2C", "3C", "4C"], "D", 0)
+    calls = [one.hand, one.hand_size, one.won, one.view, two.hand, two.view]
+    if seat is not None:  # legal_moves(None) lists every seat's moves
+        calls.append(one.legal_moves)
+    for call in calls:
+        with pytest.raises(error, match="seat"):
+            call(seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("move", [5, None, 1.5, ("0", "play")])
+def test_a_move_of_the_wrong_type_is_refused(move: object) -> None:
+    state = sg.deal(presets.FLURST, players=3, seed=1)
+    for call in (state.apply, state.check):
+        with pytest.raises(TypeError, match="a move is a Move or its text"):
+            call(move)  # type: ignore[arg-type]
+
+
+def test_start_phase_two_refuses_a_leader_that_is_not_a_seat() -> None:
+    for leader in (True, 3, -1, "0"):
+        with pytest.raises(ValueError, match="the leader must be a seat"):
+            sg.start_phase_two(presets.FLURST, ["2C", "3C", "4C"], "D", leader)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="hands must be a sequence"):
+        sg.start_phase_two(presets.FLURST, None, "D", 0)  # type: ignore[arg-type]
+
+
+def test_anti_trump_suit_refuses_text_for_its_setting() -> None:
+    with pytest.raises(TypeError, match="setting must be an AntiTrump"):
+        sg.anti_trump_suit("none", "D")  # type: ignore[arg-type]
+    assert sg.anti_trump_suit(sg.AntiTrump.SAME_COLOUR, "D") is sg.Suit.HEARTS

@@ -99,6 +99,12 @@ def deal(
             raise ValueError("deal needs players=N for a shuffled deal, or hands=... for a layout")
         if not isinstance(players, int) or isinstance(players, bool):
             raise TypeError(f"players must be a whole number, not {players!r}")
+        for name, value in (("stock", stock), ("set_aside", set_aside), ("reserve", reserve)):
+            if value not in ((), "", None):
+                raise ValueError(
+                    f"{name}= lays out cards, which only a layout does: give hands=... too, "
+                    "or leave it out for a shuffled deal"
+                )
         check_players(rules, players)
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
