@@ -17,12 +17,21 @@ two packs, any player count the rules allow), so that the soak covers the
 settings and not only the presets:
 
     python benchmarks/games.py --check --rulesets random --games 100000
+
+With ``--soak-minutes N`` it plays games for N minutes, alternating between every
+preset at every player count and random rulesets, and prints the process's
+resident memory as it goes, so that a long-running program can be seen to level
+off (the engine's caches are bounded):
+
+    taskset -c 0 python benchmarks/games.py --soak-minutes 20
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import resource
 import time
 import traceback
 
@@ -115,6 +124,56 @@ def check_random(games: int, first_seed: int) -> int:
     return failures
 
 
+def resident_mb() -> float:
+    """The process's resident memory now, in MB (the peak where /proc is missing)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            pages = int(statm.read().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except OSError:  # not Linux: the peak so far is the best figure there is
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**10
+
+
+def soak(minutes: float, every: float) -> None:
+    """Play games for ``minutes``, printing resident memory every ``every`` seconds,
+    then whether it stayed flat over the second half of the run."""
+    tables = [
+        (rules, players)
+        for rules in presets.ALL.values()
+        for players in range(rules.min_players, rules.max_players + 1)
+    ]
+    began = time.perf_counter()
+    end = began + 60 * minutes
+    games = moves = 0
+    readings: list[tuple[float, float]] = []
+    next_reading = began
+    while True:
+        now = time.perf_counter()
+        if now >= next_reading:
+            readings.append((now - began, resident_mb()))
+            print(
+                f"{now - began:7.0f} s  {games:>8,} games  {moves:>12,} moves  "
+                f"{readings[-1][1]:7.1f} MB resident",
+                flush=True,
+            )
+            next_reading += every
+        if now >= end:
+            break
+        if games % 2:
+            rules, players = tables[games // 2 % len(tables)]
+        else:
+            rules, players = random_ruleset(random.Random(games))
+        first, second = play_out(rules, players, games)
+        moves += first + second
+        games += 1
+    half = [mb for at, mb in readings if at >= 30 * minutes]
+    print(
+        f"{games:,} games, {moves:,} moves in {minutes:g} minutes; resident memory: peak "
+        f"{max(mb for _, mb in readings):.1f} MB, over the second half {min(half):.1f}-"
+        f"{max(half):.1f} MB"
+    )
+
+
 def check(name: str, players: int, games: int, first_seed: int) -> int:
     """Play ``games`` games untimed; print and count the ones that fail."""
     failures = 0
@@ -144,7 +203,16 @@ def main() -> None:
         default="presets",
         help="with --check: 'random' gives every game a random ruleset of its own",
     )
+    parser.add_argument(
+        "--soak-minutes",
+        type=float,
+        help="play games of every preset and random rulesets for this long, printing memory",
+    )
+    parser.add_argument("--every", type=float, default=30, help="with --soak-minutes: seconds")
     args = parser.parse_args()
+    if args.soak_minutes is not None:
+        soak(args.soak_minutes, args.every)
+        return
     if args.rulesets == "random":
         if not args.check:
             parser.error("--rulesets random needs --check")

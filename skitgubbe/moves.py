@@ -117,6 +117,8 @@ applied), not 2C
         key = (cls, player, mask)
         move = _INTERNED.get(key)
         if move is None:
+            if len(_INTERNED) >= _INTERNED_LIMIT:
+                _INTERNED.clear()  # moves are values: a new one is as good as a shared one
             move = _INTERNED[key] = cls(player, cards_of(mask))
         return move
 
@@ -141,6 +143,9 @@ applied), not 2C
 
 
 _INTERNED: dict[tuple[type[Move], int, int], Move] = {}
+#: Shared moves kept at most; the table is emptied when it is full, so that a
+#: long-running program's memory levels off.
+_INTERNED_LIMIT = 100_000
 
 
 @attrs.frozen(eq=False, repr=False)
