@@ -24,7 +24,16 @@ The summaries, progress bars and tables need the ``compare`` extra, figures the
 
 from .diffs import RulesetDiff, SettingDiff, diff
 from .extras import MissingExtraError
-from .games import COLUMNS, MEASURES, Column, Kind, game_seeds, measure_game, play_game
+from .games import (
+    COLUMNS,
+    MEASURES,
+    Column,
+    Kind,
+    Value,
+    game_seeds,
+    measure_game,
+    play_game,
+)
 from .plot import plot
 from .specs import Variant, VariantError, format_variant, parse_variant
 from .study import BACKENDS, StudyError, StudyResult, check_study, study
@@ -46,6 +55,7 @@ __all__ = [
     "StudyError",
     "StudyResult",
     "Summary",
+    "Value",
     "Variant",
     "VariantError",
     "check_study",

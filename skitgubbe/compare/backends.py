@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import cast
 
 from ..rules import Ruleset
-from .games import game_seeds, measure_game, play_game
+from .games import Value, game_seeds, measure_game, play_game
 
 __all__ = ["Chunk", "Task", "available_cores", "chunks", "play_chunk", "run_local", "run_ray"]
 
@@ -30,7 +30,7 @@ Chunk = tuple[int, int]
 #: players, the study's seed and the chunk.
 Task = tuple[tuple[str, ...], tuple[Ruleset, ...], int, int, Chunk]
 #: Called with each finished chunk and its rows.
-OnChunk = Callable[[Chunk, list[tuple[object, ...]]], None]
+OnChunk = Callable[[Chunk, list[tuple[Value, ...]]], None]
 
 #: The most games in one chunk: enough to make a chunk's overhead small, few
 #: enough for an even share of work at the end and frequent progress.
@@ -60,10 +60,10 @@ def chunks(games: int, workers: int, size: int | None = None) -> list[Chunk]:
     return [(start, min(start + size, games)) for start in range(0, games, size)]
 
 
-def play_chunk(task: Task) -> tuple[Chunk, list[tuple[object, ...]]]:
+def play_chunk(task: Task) -> tuple[Chunk, list[tuple[Value, ...]]]:
     """Play a chunk's games under every variant; the chunk and its rows, game by game."""
     specs, rulesets, players, seed, (start, stop) = task
-    rows: list[tuple[object, ...]] = []
+    rows: list[tuple[Value, ...]] = []
     for game in range(start, stop):
         deal_seed, move_seed = game_seeds(seed, game)
         for spec, rules in zip(specs, rulesets, strict=True):

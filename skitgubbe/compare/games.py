@@ -38,6 +38,7 @@ __all__ = [
     "MEASURES",
     "Column",
     "Kind",
+    "Value",
     "game_seeds",
     "measure_game",
     "play_game",
@@ -71,6 +72,10 @@ class Column:
     doc: str
     #: Whether summaries show it unless asked for others.
     headline: bool = False
+
+
+#: A value in a study's records: a whole number, a flag, a word, or nothing.
+Value = int | bool | str | None
 
 
 def _kind_name(kind: EventKind) -> str:
@@ -181,7 +186,7 @@ _PUTS = frozenset({EventKind.PLAYED, EventKind.DARED, EventKind.SLUFFED})
 _CLEARS = frozenset({EventKind.WON, EventKind.TOOK, EventKind.PICKED_LED})
 
 
-def measure_game(states: Iterable[State]) -> tuple[object, ...]:
+def measure_game(states: Iterable[State]) -> tuple[Value, ...]:
     """The measures of one game (:data:`MEASURES`, in order) from all its states.
 
     ``states`` runs from the dealt state to the end of the game, as

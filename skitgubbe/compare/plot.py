@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from .extras import require
 
 if TYPE_CHECKING:
+    from .games import Value
     from .study import StudyResult
 
 __all__ = ["plot"]
@@ -59,5 +60,5 @@ def plot(result: StudyResult, path: str | Path, *, dpi: int = 110) -> None:
     figure.savefig(path, dpi=dpi)
 
 
-def _whole_numbers(values: list[object]) -> list[int]:
+def _whole_numbers(values: list[Value]) -> list[int]:
     return [value for value in values if isinstance(value, int)]

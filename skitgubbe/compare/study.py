@@ -27,7 +27,7 @@ import attrs
 from ..rules import Ruleset
 from .backends import Chunk, Task, available_cores, chunks, run_local, run_ray
 from .extras import require
-from .games import COLUMNS
+from .games import COLUMNS, Value
 from .specs import Variant
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ class StudyError(ValueError):
     """A study that cannot be run as asked; nothing was played."""
 
 
-Row = tuple[object, ...]
+Row = tuple[Value, ...]
 
 
 @attrs.frozen
@@ -89,11 +89,11 @@ class StudyResult:
         """The variants' specs, as in the ``variant`` column."""
         return tuple(variant.spec for variant in self.variants)
 
-    def records(self) -> list[dict[str, object]]:
+    def records(self) -> list[dict[str, Value]]:
         """The rows as dictionaries, ready for ``pandas.DataFrame`` or ``polars.DataFrame``."""
         return [dict(zip(_NAMES, row, strict=True)) for row in self.rows]
 
-    def column(self, name: str, variant: int | str | None = None) -> list[object]:
+    def column(self, name: str, variant: int | str | None = None) -> list[Value]:
         """The values of column ``name``, of every row or of one variant's rows.
 
         ``variant`` is a variant's index or spec.
@@ -155,7 +155,7 @@ def _column_index(name: str) -> int:
         raise KeyError(f"no column {name!r}; the columns are: {', '.join(_NAMES)}") from None
 
 
-def _csv_cell(value: object) -> object:
+def _csv_cell(value: Value) -> Value:
     if value is None:
         return ""
     if isinstance(value, bool):

@@ -337,9 +337,9 @@ def summarize(
     for column in seats_of:
         for index, spec in enumerate(specs):
             seats = [0] * result.players
-            for value in result.column(column.name, index):
-                if isinstance(value, int):
-                    seats[value] += 1
+            for seat in result.column(column.name, index):
+                if isinstance(seat, int):
+                    seats[seat] += 1
             if sum(seats):
                 test = stats.chisquare(seats)
                 chi2, p_value = float(test.statistic), float(test.pvalue)
