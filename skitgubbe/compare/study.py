@@ -374,13 +374,14 @@ class _Bar:
             TextColumn("{task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
-            TextColumn("games"),
+            TextColumn("games,"),
             TimeElapsedColumn(),
-            TextColumn("left"),
+            TextColumn("elapsed,"),
             TimeRemainingColumn(),
+            TextColumn("left"),
             console=Console(stderr=True),
         )
-        label = f"{variants} variant{'s' if variants != 1 else ''}"
+        label = f"Playing {variants} variant{'s' if variants != 1 else ''}"
         self.task = self.progress.add_task(label, total=games)
         self.running = False
 

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
     from rich.console import RenderableType
+    from rich.table import Table
 
     from .study import StudyResult
 
@@ -384,39 +385,45 @@ def _cell(estimate: Interval, share: bool, sign: bool = False) -> str:
     return f"{text} [{_number(estimate.low, share, sign)}, {_number(estimate.high, share, sign)}]"
 
 
-def _tables(summary: Summary) -> list[RenderableType]:
+def _table(*columns: str) -> Table:
     from rich import box
     from rich.table import Table
+
+    table = Table(box=box.SIMPLE)
+    table.add_column(columns[0], no_wrap=True)
+    for column in columns[1:]:
+        table.add_column(column, justify="right")
+    return table
+
+
+def _tables(summary: Summary) -> list[RenderableType]:
     from rich.text import Text
 
     level = f"{summary.confidence:.0%}"
     played = f"{summary.games_played:,} games"
     if summary.interrupted:
         played = f"INTERRUPTED: {summary.games_played:,} of {summary.games:,} games played"
-    heading = Text(f"{played}, {summary.players} players; intervals at {level} confidence")
-
-    means = Table(title=f"Means [{level} CI]", box=box.SIMPLE, title_justify="left")
-    means.add_column("measure", no_wrap=True)
-    for spec in summary.variants:
-        means.add_column(spec, justify="right")
+    tables: list[RenderableType] = [
+        Text(f"{played}, {summary.players} players; intervals at {level} confidence"),
+        Text(f"Means [{level} CI]"),
+    ]
+    means = _table("measure", *summary.variants)
     for measure in summary.measures:
         share = _is_share(measure)
         means.add_row(
             measure, *(_cell(summary.mean(measure, spec), share) for spec in summary.variants)
         )
-    tables: list[RenderableType] = [heading, means]
+    tables.append(means)
 
     others = [spec for spec in summary.variants if spec != summary.baseline]
     if others:
-        differences = Table(
-            title=f"Paired differences against {summary.baseline} [{level} CI]; "
-            "* the interval excludes 0",
-            box=box.SIMPLE,
-            title_justify="left",
+        tables.append(
+            Text(
+                f"Paired differences against {summary.baseline} [{level} CI]; "
+                "* the interval excludes 0"
+            )
         )
-        differences.add_column("measure", no_wrap=True)
-        for spec in others:
-            differences.add_column(spec, justify="right")
+        differences = _table("measure", *others)
         for measure in summary.measures:
             share = _is_share(measure)
             cells = []
@@ -428,16 +435,8 @@ def _tables(summary: Summary) -> list[RenderableType]:
         tables.append(differences)
 
     for measure in dict.fromkeys(counts.measure for counts in summary.seat_counts):
-        seats = Table(
-            title=f"{measure} by seat (chi-square test of equal chances)",
-            box=box.SIMPLE,
-            title_justify="left",
-        )
-        seats.add_column("variant", no_wrap=True)
-        for seat in range(summary.players):
-            seats.add_column(f"seat {seat}", justify="right")
-        seats.add_column("chi2", justify="right")
-        seats.add_column("p", justify="right")
+        tables.append(Text(f"{measure} by seat (chi-square test of equal chances)"))
+        seats = _table("variant", *(f"seat {seat}" for seat in range(summary.players)), "chi2", "p")
         for spec in summary.variants:
             counts = summary.seats(measure, spec)
             seats.add_row(
