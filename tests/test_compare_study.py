@@ -335,3 +335,17 @@ def test_an_empty_summary_says_so() -> None:
     summary = result.summary()
     assert result.games_played == 0 and math.isnan(summary.mean("moves").mean)
     assert "n/a" in str(summary)
+
+
+def test_a_game_that_fails_is_named_with_its_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
+    def stuck(states: Iterator[sg.State]) -> tuple[Value, ...]:
+        raise RuntimeError("no end after 100000 moves")
+
+    monkeypatch.setattr("skitgubbe.compare.backends.measure_game", stuck)
+    deal_seed, move_seed = game_seeds(3, 0)
+    with pytest.raises(RuntimeError) as failed:
+        study(["koira:ties=split"], players=5, games=2, seed=3, workers=1)
+    assert str(failed.value) == (
+        f"koira:ties=split, 5 players, game 0 (deal seed {deal_seed}, move seed {move_seed}): "
+        "RuntimeError: no end after 100000 moves"
+    )

@@ -67,7 +67,13 @@ def play_chunk(task: Task) -> tuple[Chunk, list[tuple[Value, ...]]]:
     for game in range(start, stop):
         deal_seed, move_seed = game_seeds(seed, game)
         for spec, rules in zip(specs, rulesets, strict=True):
-            measures = measure_game(play_game(rules, players, deal_seed, move_seed))
+            try:
+                measures = measure_game(play_game(rules, players, deal_seed, move_seed))
+            except Exception as error:  # name the game, so that it can be replayed
+                raise RuntimeError(
+                    f"{spec}, {players} players, game {game} (deal seed {deal_seed}, move seed "
+                    f"{move_seed}): {type(error).__name__}: {error}"
+                ) from error
             rows.append((spec, game, deal_seed, move_seed, players, *measures))
     return (start, stop), rows
 
