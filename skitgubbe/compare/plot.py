@@ -46,17 +46,20 @@ def plot(result: StudyResult, path: str | Path, *, dpi: int = 110) -> None:
 
     seats = range(result.players)
     width = 0.8 / len(specs)
-    for index, spec in enumerate(specs):
+    highest = 1 / result.players
+    for index in range(len(specs)):
         goat_seats = result.column("goat", index)
         total = len(goat_seats) or 1
         shares = [sum(1 for v in goat_seats if v == seat) / total for seat in seats]
         places = [seat + (index - (len(specs) - 1) / 2) * width for seat in seats]
-        goats.bar(places, shares, width, label=spec)
+        goats.bar(places, shares, width)
+        highest = max(highest, *shares)
     goats.axhline(1 / result.players, color="black", linestyle="--", linewidth=1, label="equal")
+    goats.set_ylim(0, highest * 1.2)
     goats.set_xticks(list(seats), [f"seat {seat}" for seat in seats])
     goats.set_ylabel("share of games lost")
-    goats.set_title("The goat's seat")
-    goats.legend(fontsize="small")
+    goats.set_title("The goat's seat (colours as on the left)")
+    goats.legend(fontsize="small", loc="upper right")
     figure.savefig(path, dpi=dpi)
 
 

@@ -101,17 +101,19 @@ class StudyResult:
         index = _column_index(name)
         rows: Sequence[Row] = self.rows
         if variant is not None:
-            rows = rows[self._variant_index(variant) :: len(self.variants)]
+            rows = rows[self.variant_index(variant) :: len(self.variants)]
         return [row[index] for row in rows]
 
-    def _variant_index(self, variant: int | str) -> int:
+    def variant_index(self, variant: int | str) -> int:
+        """The index of ``variant`` (an index, or a spec in any form) among :attr:`variants`."""
         if isinstance(variant, int) and not isinstance(variant, bool):
             if 0 <= variant < len(self.variants):
                 return variant
-        elif isinstance(variant, str) and variant in self.specs:
-            return self.specs.index(variant)
         elif isinstance(variant, str):
-            spec = Variant.of(variant).spec
+            try:
+                spec = variant if variant in self.specs else Variant.of(variant).spec
+            except ValueError:
+                spec = variant
             if spec in self.specs:
                 return self.specs.index(spec)
         raise KeyError(

@@ -295,7 +295,7 @@ def summarize(
 
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be between 0 and 1, not {confidence!r}")
-    base = result._variant_index(baseline)
+    base = result.variant_index(baseline)
     specs = result.specs
     means_of, seats_of = _choose(measures)
     count = len(specs)
