@@ -175,3 +175,21 @@ def test_ctrl_c_stops_the_workers_and_keeps_the_games_finished(tmp_path: Path) -
     time.sleep(0.5)
     with pytest.raises(ProcessLookupError):  # no worker left in the process group
         os.killpg(process.pid, 0)
+
+
+def test_compare_names_a_missing_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+
+    def without_scipy(name: str, *args: object) -> object:
+        return None if name == "scipy" else real(name)
+
+    monkeypatch.setattr(importlib.util, "find_spec", without_scipy)
+    with pytest.raises(SystemExit):
+        main(["compare", "flurst", "--games", "2"])
+    err = capsys.readouterr().err
+    assert "compare needs scipy, from the optional extra 'compare'" in err
+    assert err.rstrip().endswith("pip install 'skitgubbe[compare]'")

@@ -79,14 +79,18 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         )
         measures = _measures(args.measures)
         check_measures(measures)
-    except (StudyError, MissingExtraError, KeyError) as error:
-        parser.error(str(error).strip("'\""))
+    except (StudyError, MissingExtraError) as error:
+        parser.error(str(error))
+    except KeyError as error:  # an unknown measure; str() of a KeyError adds quotes
+        parser.error(str(error.args[0]))
     specs = [variant.spec for variant in variants]
     baseline: int | str = 0
     if args.baseline is not None:
         found = [i for i, v in enumerate(variants) if args.baseline in (v.spec, args.variants[i])]
         if not found:
-            parser.error(f"--baseline {args.baseline!r} is not one of the variants: {specs}")
+            parser.error(
+                f"--baseline {args.baseline!r} is not one of the variants: {', '.join(specs)}"
+            )
         baseline = found[0]
     for option in ("csv", "jsonl", "plot"):
         path = getattr(args, option)
