@@ -8,6 +8,7 @@ import io
 import json
 import math
 import multiprocessing
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -125,6 +126,20 @@ def test_the_same_seed_gives_the_same_rows_on_one_or_two_workers() -> None:
     two = study(pair, players=4, games=24, seed=5, workers=2, chunk_size=5)
     assert one.rows == two.rows
     assert study(pair, players=4, games=24, seed=6, workers=1).rows != one.rows
+
+
+def test_workers_start_safely_beside_other_threads() -> None:
+    pair = ["mattis", "koira"]
+    alone = study(pair, players=5, games=6, seed=8, workers=2, chunk_size=2)
+    waiting = threading.Event()
+    other = threading.Thread(target=waiting.wait)
+    other.start()
+    try:  # a fork server starts the workers now, instead of forking this process
+        beside = study(pair, players=5, games=6, seed=8, workers=2, chunk_size=2)
+    finally:
+        waiting.set()
+        other.join()
+    assert beside.rows == alone.rows
 
 
 def test_ray_gives_the_same_rows_as_local_processes() -> None:

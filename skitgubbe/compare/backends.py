@@ -16,6 +16,8 @@ import math
 import multiprocessing
 import os
 import signal
+import sys
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import cast
 
@@ -78,6 +80,15 @@ def play_chunk(task: Task) -> tuple[Chunk, list[tuple[Value, ...]]]:
     return (start, stop), rows
 
 
+def _start_method() -> str | None:
+    """How to start worker processes: forking a single-threaded process on Linux
+    (quick), else a fork server (safe beside threads), else the platform's default."""
+    methods = multiprocessing.get_all_start_methods()
+    if sys.platform.startswith("linux") and threading.active_count() == 1:
+        return "fork"
+    return "forkserver" if "forkserver" in methods else None
+
+
 def _ignore_interrupts() -> None:
     """Workers leave Ctrl-C to the main process, which stops them."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -95,9 +106,9 @@ def run_local(
         except KeyboardInterrupt:
             return True
         return False
-    # The pool is made before anything else starts a thread (the progress bar), so
-    # that forking it is safe.
-    pool = multiprocessing.get_context().Pool(workers, initializer=_ignore_interrupts)
+    # The pool is made before the progress bar starts its thread.
+    context = multiprocessing.get_context(_start_method())
+    pool = context.Pool(workers, initializer=_ignore_interrupts)
     try:
         on_start()
         for chunk, rows in pool.imap_unordered(play_chunk, tasks):
