@@ -142,16 +142,18 @@ def test_workers_start_safely_beside_other_threads() -> None:
     assert beside.rows == alone.rows
 
 
-def test_ray_gives_the_same_rows_as_local_processes() -> None:
+def test_one_worker_two_workers_and_ray_give_the_same_rows() -> None:
     ray = pytest.importorskip("ray")
     pair = ["flurst", "wizards"]
-    local = study(pair, players=4, games=16, seed=2, workers=2, chunk_size=3)
+    one = study(pair, players=4, games=16, seed=2, workers=1)
+    two = study(pair, players=4, games=16, seed=2, workers=2, chunk_size=3)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
     try:
-        distributed = study(pair, players=4, games=16, seed=2, backend="ray", chunk_size=3)
+        distributed = study(pair, players=4, games=16, seed=2, backend="ray", chunk_size=5)
     finally:
         ray.shutdown()
-    assert distributed.rows == local.rows and not distributed.interrupted
+    assert one.rows == two.rows == distributed.rows
+    assert not distributed.interrupted and distributed.games_played == 16
 
 
 # -- interruption ---------------------------------------------------------------------
