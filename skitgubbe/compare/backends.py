@@ -38,7 +38,7 @@ OnChunk = Callable[[Chunk, list[tuple[Value, ...]]], None]
 #: enough for an even share of work at the end and frequent progress.
 MAX_CHUNK = 100
 #: Chunks per worker aimed at when the study is small.
-CHUNKS_PER_WORKER = 8
+CHUNKS_PER_WORKER = 24
 
 
 def available_cores() -> int:
