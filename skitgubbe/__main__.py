@@ -1,115 +1,12 @@
-"""Command line: watch a whole game between random players, move by move.
-
-Run ``python -m skitgubbe --preset flurst --players 4 --seed 7``; ``--help`` lists
-the options. ``--phase-two`` skips phase one and deals random phase-two hands.
-"""
+"""``python -m skitgubbe``: the command line (see :mod:`skitgubbe.cli`)."""
 
 from __future__ import annotations
 
-import argparse
 import sys
-from collections.abc import Sequence
-from pathlib import Path
 
-from . import presets
-from .cards import format_cards
-from .events import EventKind
-from .phase_one import deal
-from .simulate import random_moves, random_phase_two
-from .state import Phase, PhaseOneState, PhaseTwoState, State
+from .cli import main
 
-_SHOWN = {
-    EventKind.DARED: "dares",
-    EventKind.TIED: "ties: the tied players play again",
-    EventKind.WON: "wins the trick",
-    EventKind.TOOK: "takes",
-    EventKind.DREW_TRUMP_CARD: "draws the trump card and sets it aside",
-    EventKind.PICKED_LED: "picks up the led card",
-    EventKind.STORED: "stores three trumps",
-    EventKind.SWAPPED: "swaps the 2 of trumps for the turned-up card",
-    EventKind.PHASE_ONE_OVER: "-- phase one is over --",
-    EventKind.TRUMP: "turns the trump card:",
-    EventKind.GAVE_DRECK: "gives to the dreck",
-    EventKind.GOT_DRECK: "gets from the dreck",
-    EventKind.KILLED: "kills",
-    EventKind.EMPTIED: "empties the table",
-    EventKind.THREE_CARDS: "three cards!",
-    EventKind.ONE_CARD: "one card!",
-    EventKind.OUT: "is out",
-    EventKind.DREW: "draws",
-    EventKind.LEAD_PASSED: "cannot lead; the lead passes",
-    EventKind.LEADS: "leads",
-    EventKind.GOAT: "is the goat",
-}
-_WITH_CARDS = {
-    EventKind.DARED,
-    EventKind.WON,
-    EventKind.TOOK,
-    EventKind.PICKED_LED,
-    EventKind.STORED,
-    EventKind.TRUMP,
-    EventKind.GAVE_DRECK,
-    EventKind.GOT_DRECK,
-    EventKind.KILLED,
-}
-
-
-def _table(state: State) -> str:
-    if isinstance(state, PhaseOneState):
-        return format_cards(state.table) or "-"
-    if isinstance(state, PhaseTwoState):
-        return " | ".join(format_cards(play) for play in state.table) or "-"
-    return "-"  # pragma: no cover - every state is one of the two
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Deal a game and print it, played with uniformly random legal moves."""
-    script = Path(sys.argv[0]).name
-    parser = argparse.ArgumentParser(
-        prog="python -m skitgubbe" if script == "__main__.py" else script,
-        description="Play a game of Skitgubbe between random players.",
-    )
-    parser.add_argument("--preset", default="flurst", choices=presets.NAMES)
-    parser.add_argument("--players", type=int, default=None, help="default: 3 where allowed")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--phase-two", action="store_true", help="deal random phase-two hands")
-    args = parser.parse_args(argv)
-    rules = presets.get(args.preset)
-    players = args.players or max(rules.min_players, min(3, rules.max_players))
-    state: State
-    try:
-        if args.phase_two:
-            state = random_phase_two(rules, players, args.seed)
-        else:
-            state = deal(rules, players=players, seed=args.seed)
-    except ValueError as error:
-        parser.error(str(error))
-
-    print(f"{args.preset}, {players} players, seed {args.seed}")
-    if isinstance(state, PhaseTwoState):
-        print(f"  trump {state.trump.symbol}")
-    for seat in range(players):
-        hand = state.hand(seat) if isinstance(state, (PhaseOneState, PhaseTwoState)) else ()
-        print(f"  seat {seat}: {format_cards(hand)}")
-    count = 0
-    phase = state.phase
-    for move, after in random_moves(state, args.seed):
-        count += 1
-        print(f"{count:4}. {move!s:<30} table: {_table(after)}")
-        for event in after.events:
-            if event.kind in _SHOWN:
-                cards = f" {format_cards(event.cards)}" if event.kind in _WITH_CARDS else ""
-                print(f"        seat {event.player} {_SHOWN[event.kind]}{cards}")
-        if after.phase is not phase and after.phase is Phase.TWO:
-            assert isinstance(after, PhaseTwoState)
-            print(f"  trump {after.trump.symbol}; phase two hands:")
-            for seat in range(players):
-                print(f"  seat {seat}: {format_cards(after.hand(seat)) or '(none: out)'}")
-        phase = after.phase
-        state = after
-    print(f"Seat {state.loser} is the goat after {count} moves.")
-    return 0
-
+__all__ = ["main"]
 
 if __name__ == "__main__":
     try:

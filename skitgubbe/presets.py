@@ -8,13 +8,29 @@ the Wizards of the Coast rules page. :data:`ALL` maps each name to its ruleset.
 True
 >>> get("flurst") is FLURST
 True
+
+Every ruleset has a name (:func:`name_of`): a preset's own name, or the closest
+preset followed by ``+`` and the settings that differ from it, in the order of
+the :class:`~skitgubbe.rules.Ruleset` fields. A setting is written
+``field=value``, with an enumeration's value text, ``true`` or ``false``, or a
+whole number; a yes-or-no setting switched on is written by its name alone:
+
+>>> import attrs
+>>> from skitgubbe.rules import PickUp
+>>> name_of(attrs.evolve(FLURST, high_trump=True))
+'flurst + high_trump'
+>>> name_of(attrs.evolve(FLURST, pick_up=PickUp.TOP, high_trump=True, must_match=False))
+'flurst + must_match=false, high_trump, pick_up=top'
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
+
+import attrs
 
 from .rules import (
     Beat,
@@ -57,6 +73,9 @@ __all__ = [
     "SWEDISH_GOAT",
     "TWO_PLAYER",
     "WIZARDS",
+    "closest",
+    "differences",
+    "equal_presets",
     "get",
     "name_of",
 ]
@@ -275,11 +294,69 @@ def get(name: str) -> Ruleset:
         raise KeyError(f"no preset {name!r}; the presets are: {', '.join(NAMES)}") from None
 
 
-def name_of(rules: Ruleset) -> str | None:
-    """The name of the first preset equal to ``rules``, or ``None`` for a variant.
+def differences(a: Ruleset, b: Ruleset) -> tuple[str, ...]:
+    """The names of the settings in which ``a`` and ``b`` differ, in field order.
 
-    Presets that share every setting are equal values: pagat describes Myllymatti
-    with the same rules as the classic game, so ``myllymatti`` is named ``"pagat"``
-    here.
+    >>> differences(PAGAT, MAS)
+    ('trump_card', 'trick', 'dare')
     """
-    return next((name for name, preset in ALL.items() if preset == rules), None)
+    return tuple(
+        field.name
+        for field in attrs.fields(Ruleset)
+        if getattr(a, field.name) != getattr(b, field.name)
+    )
+
+
+def equal_presets(rules: Ruleset) -> tuple[str, ...]:
+    """The names of every preset equal to ``rules``, in the order of :data:`ALL`.
+
+    Two presets can be equal values, as the classic game and Myllymatti are;
+    both names are right for those rules:
+
+    >>> equal_presets(MYLLYMATTI)
+    ('pagat', 'myllymatti')
+    >>> equal_presets(attrs.evolve(FLURST, high_trump=True))
+    ()
+    """
+    return tuple(name for name, preset in ALL.items() if preset == rules)
+
+
+def closest(rules: Ruleset) -> str:
+    """The name of the preset from which ``rules`` differ in the fewest settings.
+
+    Of presets equally close, the first in the order of :data:`ALL`.
+
+    >>> closest(attrs.evolve(SWEDISH_GOAT, high_trump=True))
+    'swedish_goat'
+    """
+    return min(ALL, key=lambda name: len(differences(ALL[name], rules)))
+
+
+def _setting_text(value: object) -> str:
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def name_of(rules: Ruleset, base: str | None = None) -> str:
+    """A name for any ruleset: a preset's name, or a preset and the settings changed.
+
+    The name starts from the preset ``base`` when it is given (a name a person
+    chose, such as ``"myllymatti"`` for rules equal to the classic game's), and
+    from the :func:`closest` preset otherwise. See the module's description for
+    the format.
+
+    >>> name_of(MYLLYMATTI), name_of(MYLLYMATTI, base="myllymatti")
+    ('pagat', 'myllymatti')
+    >>> name_of(SWEDISH_GOAT, base="flurst")
+    'flurst + min_players=2, trump_card=set-aside, aces_low, beat=suit'
+    """
+    name = closest(rules) if base is None else base
+    preset = get(name)
+    changes = []
+    for field in differences(preset, rules):
+        value = getattr(rules, field)
+        changes.append(field if value is True else f"{field}={_setting_text(value)}")
+    return f"{name} + {', '.join(changes)}" if changes else name

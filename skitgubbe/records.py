@@ -153,6 +153,14 @@ class Record:
     (('8D 3D 5C', '3C 3S 2D', 'KC KS 2H'), ('0 play 8D',))
     >>> record.start() == layout
     True
+
+    Presets that are equal values (the classic game and Myllymatti) keep the
+    name a program chose: give it as ``preset``, or build the record from the
+    preset object itself.
+
+    >>> game = sg.deal(sg.presets.get("myllymatti"), players=3, seed=1)
+    >>> Record.of(game).preset, Record.of(game, preset="pagat").preset
+    ('myllymatti', 'pagat')
     """
 
     #: The rules in force.
@@ -161,6 +169,11 @@ class Record:
     deal: Deal = attrs.field(validator=_check_deal)
     #: The moves from the deal on, in notation (see :func:`skitgubbe.parse_move`).
     moves: tuple[str, ...] = attrs.field(default=(), converter=_move_texts)
+    #: The name of the preset whose rules these are, or ``None`` for a variant.
+    #: A name given must be a preset equal to :attr:`rules`; by default it is the
+    #: preset that *is* :attr:`rules` (the object), else the first equal preset.
+    #: It names the game and takes no part in comparing records.
+    preset: str | None = attrs.field(default=None, kw_only=True, eq=False)
 
     def __attrs_post_init__(self) -> None:
         try:
@@ -169,13 +182,17 @@ class Record:
             raise ValueError(f"deal: {error}") from None
         if dealt.deal != self.deal:  # keep the normal form, such as canonical card text
             object.__setattr__(self, "deal", dealt.deal)
+        object.__setattr__(self, "preset", _preset_name(self.rules, self.preset))
 
     @classmethod
-    def of(cls, state: PhaseOneState, moves: Iterable[Move | str] = ()) -> Record:
+    def of(
+        cls, state: PhaseOneState, moves: Iterable[Move | str] = (), *, preset: str | None = None
+    ) -> Record:
         """The record of the game dealt as ``state``, with ``moves`` played from it.
 
         ``state`` must be the state :func:`skitgubbe.deal` returned, before any
-        move; ``moves`` are move objects or their text.
+        move; ``moves`` are move objects or their text; ``preset`` is as in
+        :attr:`preset`.
         """
         if not isinstance(state, PhaseOneState):
             raise TypeError(
@@ -186,7 +203,7 @@ class Record:
                 "a record starts from the dealt state, before any move; this state comes "
                 f"after {str(state.last_move)!r}"
             )
-        return cls(state.rules, state.deal, _move_texts(moves))
+        return cls(state.rules, state.deal, _move_texts(moves), preset=preset)
 
     def _dealt(self) -> PhaseOneState:
         spec = self.deal
@@ -206,11 +223,6 @@ class Record:
     def start(self) -> PhaseOneState:
         """The dealt state, before any move (the same deal every time)."""
         return self._dealt()
-
-    @property
-    def preset(self) -> str | None:
-        """The name of the preset whose rules these are, or ``None`` for a variant."""
-        return presets.name_of(self.rules)
 
     # -- reading and writing -------------------------------------------------
 
@@ -274,7 +286,7 @@ class Record:
         for index, move in enumerate(moves):
             if not isinstance(move, str):
                 raise ValueError(f"moves[{index}]: a move is written as text, not {shown(move)}")
-        return cls(rules, spec, _move_texts(moves))
+        return cls(rules, spec, _move_texts(moves), preset=data.get("preset"))
 
     @classmethod
     def from_json(cls, text: str | bytes | bytearray) -> Record:
@@ -340,6 +352,19 @@ def _json_int(text: str) -> int:
 def _json_constant(text: str) -> float:
     """``NaN``, ``Infinity`` and ``-Infinity``, which JSON does not have."""
     raise ValueError(f"{text} is not a JSON value")
+
+
+def _preset_name(rules: Ruleset, name: object) -> str | None:
+    """The preset name a record keeps: ``name`` once checked, or found from ``rules``."""
+    if name is None:
+        same = next((n for n, preset in presets.ALL.items() if preset is rules), None)
+        return same or next(iter(presets.equal_presets(rules)), None)
+    if not isinstance(name, str) or name not in presets.ALL:
+        raise ValueError(f"preset: no preset {name!r}; the presets are: {', '.join(presets.NAMES)}")
+    if presets.ALL[name] != rules:
+        differ = ", ".join(presets.differences(presets.ALL[name], rules))
+        raise ValueError(f"preset: the rules are not the preset {name!r}; they differ in {differ}")
+    return name
 
 
 def _plain(value: object) -> object:

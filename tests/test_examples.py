@@ -27,8 +27,9 @@ def test_first_position_example_runs() -> None:
 
 
 def test_compare_variants_example_runs() -> None:
-    out = run(str(EXAMPLES / "compare_variants.py"), "--games", "5")
+    out = run(str(EXAMPLES / "compare_variants.py"), "--games", "5", "--jobs", "1")
     assert "high-trump rule" in out and "moves/game" in out
+    assert "against flurst [95% CI]" in out and len(out.splitlines()) == 8
 
 
 @pytest.mark.parametrize("preset", ["flurst", "pagat", "two_player", "mattis"])

@@ -53,8 +53,9 @@ def test_every_presets_ruleset_round_trips(name: str) -> None:
     rules = presets.get(name)
     data = Record(rules, sg.Deal(rules.min_players, seed=1)).to_dict()
     assert data["format"] == FORMAT and data["version"] == FORMAT_VERSION
-    # presets with equal settings are one value; the record names the first of them
-    assert data["preset"] == presets.name_of(rules)
+    # presets with equal settings are one value; a record of the preset object keeps its name
+    assert data["preset"] == name
+    assert Record.from_dict(data).preset == name
     assert presets.get(data["preset"]) == rules
     assert set(data["rules"]) == {field.name for field in attrs.fields(sg.Ruleset)}
     assert data["rules"]["trump_card"] == rules.trump_card.value
@@ -70,6 +71,30 @@ def test_a_variant_is_written_without_a_preset_name() -> None:
     assert "preset" not in data
     assert data["rules"]["multi"] is True and data["rules"]["sluff"] == "own"
     assert Record.from_json(record.to_json(indent=2)) == record
+
+
+def test_equal_presets_keep_the_name_a_program_chose() -> None:
+    start = sg.deal(presets.PAGAT, players=3, seed=2)
+    chosen = Record.of(start, ["0 dare"], preset="myllymatti")
+    assert chosen.preset == "myllymatti" and Record.of(start).preset == "pagat"
+    loaded = Record.from_json(chosen.to_json())
+    assert loaded.preset == "myllymatti" and loaded.to_dict()["preset"] == "myllymatti"
+    assert loaded == Record.of(start, ["0 dare"])  # the name takes no part in equality
+    # a copy of the preset's value is named by its first equal preset
+    assert Record.of(sg.deal(attrs.evolve(presets.MYLLYMATTI), players=3, seed=2)).preset == "pagat"
+
+
+def test_a_preset_name_that_does_not_fit_the_rules_is_refused() -> None:
+    start = sg.deal(presets.FLURST, players=3, seed=2)
+    refusal = "not the preset 'wizards'; they differ in max_players, first_lead"
+    with pytest.raises(ValueError, match=refusal):
+        Record.of(start, preset="wizards")
+    with pytest.raises(ValueError, match="no preset 'flurts'"):
+        Record.of(start, preset="flurts")
+    variant = sg.deal(attrs.evolve(presets.FLURST, high_trump=True), players=3, seed=2)
+    assert Record.of(variant).preset is None
+    with pytest.raises(ValueError, match="they differ in high_trump"):
+        Record.of(variant, preset="flurst")
 
 
 def test_the_rules_may_be_given_by_the_preset_name_alone() -> None:

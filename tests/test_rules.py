@@ -38,7 +38,8 @@ def test_rulesets_are_frozen_hashable_and_picklable() -> None:
 def test_a_variant_is_a_changed_field() -> None:
     variant = attrs.evolve(presets.FLURST, high_trump=True)
     assert variant.high_trump and not presets.FLURST.high_trump
-    assert presets.name_of(variant) is None
+    assert presets.equal_presets(variant) == ()
+    assert presets.name_of(variant) == "flurst + high_trump"
     assert presets.name_of(presets.FLURST) == "flurst"
 
 

@@ -1,0 +1,449 @@
+"""Summaries of a study: means, paired differences and seat distributions.
+
+Each measure's mean comes with a confidence interval (Student's t, from
+:func:`scipy.stats.ttest_1samp`); a yes-or-no measure's mean is the share of
+games where it holds, and each value of a category (``phase_one_end``) is
+summarised as such a share. Because the variants play the same games, the
+difference between a variant and the baseline is measured game by game: its
+interval is the paired t interval of the per-game differences, much narrower
+than the difference of two independent means. Seat columns (the goat's seat)
+are counted seat by seat, with a chi-square test (:func:`scipy.stats.chisquare`)
+of the hypothesis that every seat is equally likely.
+
+An interval from values without spread (every game the same, or two identical
+variants) is that value exactly. Needs the ``compare`` extra (numpy, scipy, rich).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from .extras import require
+from .games import COLUMNS, Column, Kind
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+    from rich.console import RenderableType
+    from rich.table import Table
+
+    from .study import StudyResult
+
+__all__ = [
+    "Difference",
+    "Interval",
+    "Mean",
+    "SeatCounts",
+    "Summary",
+    "check_measures",
+    "summarize",
+]
+
+_BY_NAME: dict[str, Column] = {column.name: column for column in COLUMNS}
+
+
+@attrs.frozen
+class Interval:
+    """A mean and its confidence interval, from ``n`` values."""
+
+    #: The mean.
+    mean: float
+    #: The interval's lower end (``nan`` from fewer than two values).
+    low: float
+    #: The interval's upper end.
+    high: float
+    #: How many values.
+    n: int
+
+    @property
+    def excludes_zero(self) -> bool:
+        """Whether 0 lies outside the interval."""
+        return self.low > 0 or self.high < 0
+
+
+@attrs.frozen
+class Mean:
+    """A measure's mean under one variant."""
+
+    #: The measure (a column, or ``column=value`` for a category's share).
+    measure: str
+    #: The variant's spec.
+    variant: str
+    #: The mean and its interval.
+    estimate: Interval
+
+
+@attrs.frozen
+class Difference:
+    """A measure's mean paired difference, variant minus baseline, game by game."""
+
+    #: The measure.
+    measure: str
+    #: The variant's spec.
+    variant: str
+    #: The baseline variant's spec.
+    baseline: str
+    #: The mean difference and its interval.
+    estimate: Interval
+    #: The two-sided p-value of a paired t-test (1 when every difference is 0).
+    p_value: float
+
+
+@attrs.frozen
+class SeatCounts:
+    """How often each seat held a seat column's value (the goat, ...) under one variant."""
+
+    #: The seat column.
+    measure: str
+    #: The variant's spec.
+    variant: str
+    #: Games per seat, seat 0 first.
+    counts: tuple[int, ...]
+    #: The chi-square statistic against equal chances for every seat.
+    chi2: float
+    #: Its p-value: small when the seats are not equally likely.
+    p_value: float
+
+    @property
+    def shares(self) -> tuple[float, ...]:
+        """The share of games per seat."""
+        total = sum(self.counts)
+        return tuple(count / total if total else math.nan for count in self.counts)
+
+
+@attrs.frozen
+class Summary:
+    """What a study found, per measure and variant; printed, three tables.
+
+    :meth:`mean`, :meth:`difference` and :meth:`seats` look one figure up;
+    :meth:`records` gives every figure as tidy rows.
+    """
+
+    #: The variants' specs.
+    variants: tuple[str, ...]
+    #: The spec of the variant differences are taken against.
+    baseline: str
+    #: Players at each table.
+    players: int
+    #: Games played under every variant.
+    games_played: int
+    #: Games asked for.
+    games: int
+    #: Whether the study was interrupted (then the figures cover the games played).
+    interrupted: bool
+    #: The confidence level of the intervals.
+    confidence: float
+    #: The measures summarised, in order.
+    measures: tuple[str, ...]
+    #: Every measure's mean under every variant.
+    means: tuple[Mean, ...]
+    #: Every measure's paired difference, for every variant but the baseline.
+    differences: tuple[Difference, ...]
+    #: The seat columns' distributions.
+    seat_counts: tuple[SeatCounts, ...]
+
+    def mean(self, measure: str, variant: str | int = 0) -> Interval:
+        """The mean of ``measure`` under ``variant`` (a spec or an index)."""
+        spec = self._spec(variant)
+        for mean in self.means:
+            if mean.measure == measure and mean.variant == spec:
+                return mean.estimate
+        raise KeyError(f"no measure {measure!r}; the measures are: {', '.join(self.measures)}")
+
+    def difference(self, measure: str, variant: str | int) -> Difference:
+        """The paired difference of ``measure``, ``variant`` minus the baseline."""
+        spec = self._spec(variant)
+        for difference in self.differences:
+            if difference.measure == measure and difference.variant == spec:
+                return difference
+        raise KeyError(f"no difference of {measure!r} for {spec!r} against {self.baseline!r}")
+
+    def seats(self, measure: str = "goat", variant: str | int = 0) -> SeatCounts:
+        """The distribution of seat column ``measure`` under ``variant``."""
+        spec = self._spec(variant)
+        for counts in self.seat_counts:
+            if counts.measure == measure and counts.variant == spec:
+                return counts
+        raise KeyError(f"no seat counts of {measure!r} for {spec!r}")
+
+    def _spec(self, variant: str | int) -> str:
+        if isinstance(variant, int):
+            return self.variants[variant]
+        return variant
+
+    def records(self) -> list[dict[str, object]]:
+        """Every figure as a tidy row: ``kind`` (mean, difference, seat), ``measure``,
+        ``variant``, ``value``, ``low``, ``high``, ``n``, ``p_value`` and ``seat``."""
+        rows: list[dict[str, object]] = []
+        for mean in self.means:
+            rows.append(_row("mean", mean.measure, mean.variant, mean.estimate))
+        for difference in self.differences:
+            row = _row("difference", difference.measure, difference.variant, difference.estimate)
+            row["p_value"] = difference.p_value
+            rows.append(row)
+        for counts in self.seat_counts:
+            for seat, count in enumerate(counts.counts):
+                rows.append(
+                    {
+                        "kind": "seat",
+                        "measure": counts.measure,
+                        "variant": counts.variant,
+                        "value": count,
+                        "low": None,
+                        "high": None,
+                        "n": sum(counts.counts),
+                        "p_value": counts.p_value,
+                        "seat": seat,
+                    }
+                )
+        return rows
+
+    def tables(self) -> list[RenderableType]:
+        """The summary as rich renderables: a heading and three tables."""
+        return _tables(self)
+
+    def render(self, width: int | None = None) -> str:
+        """The summary as plain text, ``width`` characters wide at most (by default
+        as wide as the tables need)."""
+        from rich.console import Console
+
+        console = Console(file=io.StringIO(), width=width or 10_000, color_system=None)
+        with console.capture() as captured:
+            for table in self.tables():
+                console.print(table)
+        return "\n".join(line.rstrip() for line in captured.get().splitlines()) + "\n"
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+def _row(kind: str, measure: str, variant: str, estimate: Interval) -> dict[str, object]:
+    return {
+        "kind": kind,
+        "measure": measure,
+        "variant": variant,
+        "value": estimate.mean,
+        "low": estimate.low,
+        "high": estimate.high,
+        "n": estimate.n,
+        "p_value": None,
+        "seat": None,
+    }
+
+
+def check_measures(measures: Sequence[str] | None) -> None:
+    """Raise :class:`KeyError` naming a measure that is not a measured column."""
+    _choose(measures)
+
+
+def _choose(measures: Sequence[str] | None) -> tuple[list[Column], list[Column]]:
+    """The columns to summarise as means, and the seat columns."""
+    if measures is None:
+        chosen = [column for column in COLUMNS if column.headline]
+    else:
+        if isinstance(measures, str):
+            measures = [measures]
+        chosen = []
+        for name in measures:
+            column = _BY_NAME.get(name)
+            if column is None or column.kind is Kind.IDENTITY:
+                names = [c.name for c in COLUMNS if c.kind is not Kind.IDENTITY]
+                raise KeyError(f"no measure {name!r}; the measures are: {', '.join(names)}")
+            chosen.append(column)
+    return (
+        [column for column in chosen if column.kind is not Kind.SEAT],
+        [column for column in chosen if column.kind is Kind.SEAT],
+    )
+
+
+def _interval(values: npt.NDArray[np.float64], confidence: float) -> tuple[Interval, float]:
+    """The mean of ``values`` with its t interval, and the p-value of mean zero."""
+    from scipy import stats
+
+    n = len(values)
+    mean = float(values.mean()) if n else math.nan
+    if n < 2:
+        return Interval(mean, math.nan, math.nan, n), math.nan
+    if bool((values == values[0]).all()):  # no spread: the value is exact
+        return Interval(mean, mean, mean, n), 1.0 if mean == 0 else 0.0
+    test = stats.ttest_1samp(values, 0.0)
+    low, high = test.confidence_interval(confidence_level=confidence)
+    return Interval(mean, float(low), float(high), n), float(test.pvalue)
+
+
+def summarize(
+    result: StudyResult,
+    baseline: int | str = 0,
+    measures: Sequence[str] | None = None,
+    confidence: float = 0.95,
+) -> Summary:
+    """Summarise a study's rows (see the module's description).
+
+    ``baseline`` is the variant the others are compared with (an index or a
+    spec); ``measures`` the columns to summarise (by default the headline ones:
+    moves, tricks, kills, pick-ups, how phase one ended, the dreck, empty hands,
+    the phase-two leader and the goat).
+    """
+    require("compare", "a summary")
+    import numpy as np
+    from scipy import stats
+
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be between 0 and 1, not {confidence!r}")
+    base = result.variant_index(baseline)
+    specs = result.specs
+    means_of, seats_of = _choose(measures)
+    count = len(specs)
+
+    measured: list[tuple[str, list[npt.NDArray[np.float64]]]] = []
+    for column in means_of:
+        per_variant = [result.column(column.name, index) for index in range(count)]
+        if column.kind is Kind.CATEGORY:
+            values = sorted({v for vs in per_variant for v in vs if v is not None}, key=str)
+            for value in values:
+                measured.append(
+                    (
+                        f"{column.name}={value}",
+                        [np.array([v == value for v in vs], dtype=float) for vs in per_variant],
+                    )
+                )
+        else:
+            measured.append(
+                (
+                    column.name,
+                    [
+                        np.array([math.nan if v is None else v for v in vs], dtype=float)
+                        for vs in per_variant
+                    ],
+                )
+            )
+
+    means: list[Mean] = []
+    differences: list[Difference] = []
+    for name, arrays in measured:
+        for index, spec in enumerate(specs):
+            means.append(Mean(name, spec, _interval(arrays[index], confidence)[0]))
+        for index, spec in enumerate(specs):
+            if index == base:
+                continue
+            estimate, p_value = _interval(arrays[index] - arrays[base], confidence)
+            differences.append(Difference(name, spec, specs[base], estimate, p_value))
+
+    seat_counts: list[SeatCounts] = []
+    for column in seats_of:
+        for index, spec in enumerate(specs):
+            seats = [0] * result.players
+            for seat in result.column(column.name, index):
+                if isinstance(seat, int):
+                    seats[seat] += 1
+            if sum(seats):
+                test = stats.chisquare(seats)
+                chi2, p_value = float(test.statistic), float(test.pvalue)
+            else:
+                chi2 = p_value = math.nan
+            seat_counts.append(SeatCounts(column.name, spec, tuple(seats), chi2, p_value))
+
+    return Summary(
+        variants=specs,
+        baseline=specs[base],
+        players=result.players,
+        games_played=result.games_played,
+        games=result.games,
+        interrupted=result.interrupted,
+        confidence=confidence,
+        measures=tuple(name for name, _ in measured),
+        means=tuple(means),
+        differences=tuple(differences),
+        seat_counts=tuple(seat_counts),
+    )
+
+
+def _is_share(measure: str) -> bool:
+    column = _BY_NAME.get(measure.split("=", 1)[0])
+    return column is not None and column.kind in (Kind.FLAG, Kind.CATEGORY)
+
+
+def _number(value: float, share: bool, sign: bool = False) -> str:
+    if math.isnan(value):
+        return "n/a"
+    if round(value * 100 if share else value, 2) == 0:
+        value = 0.0  # never "-0.00"
+    if share:
+        return f"{value * 100:+.1f}%" if sign else f"{value * 100:.1f}%"
+    return f"{value:+.2f}" if sign else f"{value:.2f}"
+
+
+def _cell(estimate: Interval, share: bool, sign: bool = False) -> str:
+    text = _number(estimate.mean, share, sign)
+    if math.isnan(estimate.low):
+        return text
+    return f"{text} [{_number(estimate.low, share, sign)}, {_number(estimate.high, share, sign)}]"
+
+
+def _table(*columns: str) -> Table:
+    from rich import box
+    from rich.table import Table
+
+    table = Table(box=box.SIMPLE)
+    table.add_column(columns[0], no_wrap=True)
+    for column in columns[1:]:
+        table.add_column(column, justify="right")
+    return table
+
+
+def _tables(summary: Summary) -> list[RenderableType]:
+    from rich.text import Text
+
+    level = f"{summary.confidence:.0%}"
+    played = f"{summary.games_played:,} games"
+    if summary.interrupted:
+        played = f"INTERRUPTED: {summary.games_played:,} of {summary.games:,} games played"
+    tables: list[RenderableType] = [
+        Text(f"{played}, {summary.players} players; intervals at {level} confidence"),
+        Text(f"Means [{level} CI]"),
+    ]
+    means = _table("measure", *summary.variants)
+    for measure in summary.measures:
+        share = _is_share(measure)
+        means.add_row(
+            measure, *(_cell(summary.mean(measure, spec), share) for spec in summary.variants)
+        )
+    tables.append(means)
+
+    others = [spec for spec in summary.variants if spec != summary.baseline]
+    if others:
+        tables.append(
+            Text(
+                f"Paired differences against {summary.baseline} [{level} CI]; "
+                "* the interval excludes 0"
+            )
+        )
+        differences = _table("measure", *others)
+        for measure in summary.measures:
+            share = _is_share(measure)
+            cells = []
+            for spec in others:
+                found = summary.difference(measure, spec)
+                mark = " *" if found.estimate.excludes_zero else "  "
+                cells.append(_cell(found.estimate, share, sign=True) + mark)
+            differences.add_row(measure, *cells)
+        tables.append(differences)
+
+    for measure in dict.fromkeys(counts.measure for counts in summary.seat_counts):
+        tables.append(Text(f"{measure} by seat (chi-square test of equal chances)"))
+        seats = _table("variant", *(f"seat {seat}" for seat in range(summary.players)), "chi2", "p")
+        for spec in summary.variants:
+            counts = summary.seats(measure, spec)
+            seats.add_row(
+                spec,
+                *(_number(share, True) for share in counts.shares),
+                "n/a" if math.isnan(counts.chi2) else f"{counts.chi2:.1f}",
+                "n/a" if math.isnan(counts.p_value) else f"{counts.p_value:.3g}",
+            )
+        tables.append(seats)
+    return tables

@@ -1,0 +1,195 @@
+"""The command line: commands, the default command, and ``compare``."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from skitgubbe.cli import COMMANDS, main
+
+
+def test_without_a_command_the_default_command_watches_a_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--preset", "flurst", "--players", "4", "--seed", "7"]) == 0
+    implied = capsys.readouterr().out
+    assert main(["watch", "--preset", "flurst", "--players", "4", "--seed", "7"]) == 0
+    assert capsys.readouterr().out == implied
+    assert implied.splitlines()[0] == "flurst, 4 players, seed 7"
+    assert implied.splitlines()[-1].startswith("Seat ")
+
+
+def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["--help"])
+    assert exited.value.code == 0
+    out = capsys.readouterr().out
+    assert "--preset" in out
+    for name, command in COMMANDS.items():
+        assert f"{name}" in out and command.summary in out
+
+
+def run_compare(*args: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(["compare", *args])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_compare_prints_the_diff_the_summary_and_writes_every_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, out, _ = run_compare(
+        "flurst",
+        "swedish_goat",
+        "flurst:high_trump=true",
+        "--players",
+        "4",
+        "--games",
+        "12",
+        "--jobs",
+        "1",
+        "--csv",
+        str(tmp_path / "games.csv"),
+        "--jsonl",
+        str(tmp_path / "games.jsonl"),
+        "--plot",
+        str(tmp_path / "games.png"),
+        capsys=capsys,
+    )
+    assert status == 0
+    assert "Rules: swedish_goat against flurst" in out
+    assert "aces_low     false     true          P1-ACES-LOW" in out
+    assert "Rules: flurst:high_trump=true against flurst" in out
+    assert "12 games, 4 players" in out and "Means [95% CI]" in out
+    assert "Paired differences against flurst" in out and "goat by seat" in out
+    with open(tmp_path / "games.csv", encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    assert len(rows) == 36 and {row["variant"] for row in rows} == {
+        "flurst",
+        "swedish_goat",
+        "flurst:high_trump=true",
+    }
+    lines = (tmp_path / "games.jsonl").read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line)["game"] for line in lines[:3]] == [0, 0, 0]
+    if (tmp_path / "games.png").exists():  # with the plot extra
+        assert (tmp_path / "games.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_compare_takes_a_baseline_and_measures(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run_compare(
+        "flurst",
+        "flurst:runs=single",
+        "--players",
+        "3",
+        "--games",
+        "6",
+        "--jobs",
+        "1",
+        "--baseline",
+        "flurst:runs=single",
+        "--measures",
+        "moves,kills",
+        capsys=capsys,
+    )
+    assert status == 0
+    assert "Paired differences against flurst:runs=single" in out
+    assert "kills" in out and "pick_ups" not in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["flurts"], "no preset 'flurts' (did you mean flurst?)"),
+        (["flurst", "atlanta"], "atlanta allows 3-3 players, not 4"),
+        (["flurst", "--games", "0"], "games must be at least 1, not 0"),
+        (["flurst", "--jobs", "0"], "workers must be at least 1"),
+        (["flurst", "--measures", "length"], "no measure 'length'"),
+        (["flurst", "--baseline", "wizards"], "--baseline 'wizards' is not one of the variants"),
+        (["flurst", "--csv", "/no/such/folder/games.csv"], "--csv: no folder '/no/such/folder'"),
+        (["flurst", "--address", "auto"], "address names a Ray cluster"),
+    ],
+)
+def test_compare_refuses_bad_arguments_before_playing(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["compare", *args])
+    assert exited.value.code == 2
+    captured = capsys.readouterr()
+    assert message in captured.err and captured.out == ""
+
+
+def test_ctrl_c_stops_the_workers_and_keeps_the_games_finished(tmp_path: Path) -> None:
+    """A real Ctrl-C: SIGINT to the whole process group, as a terminal sends it."""
+    csv_path = tmp_path / "games.csv"
+    command = [
+        sys.executable,
+        "-m",
+        "skitgubbe",
+        "compare",
+        "flurst",
+        "flurst:high_trump=true",
+        "--players",
+        "3",
+        "--games",
+        "1000000",
+        "--jobs",
+        "2",
+        "--csv",
+        str(csv_path),
+    ]
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        assert process.stdout is not None
+        for line in process.stdout:  # the diff is printed before the study starts
+            if line.startswith("high_trump:"):
+                break
+        time.sleep(3)  # long enough for the first games to finish
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:  # pragma: no cover - only if the test fails
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130, err
+    assert "Interrupted: the figures below cover the" in err and "Traceback" not in err
+    assert "INTERRUPTED:" in out and "of 1,000,000 games played" in out
+    with open(csv_path, encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    games = [row["game"] for row in rows]
+    assert games[0::2] == games[1::2]  # whole games only: both variants of each
+    time.sleep(0.5)
+    with pytest.raises(ProcessLookupError):  # no worker left in the process group
+        os.killpg(process.pid, 0)
+
+
+def test_compare_names_a_missing_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+
+    def without_scipy(name: str, *args: object) -> object:
+        return None if name == "scipy" else real(name)
+
+    monkeypatch.setattr(importlib.util, "find_spec", without_scipy)
+    with pytest.raises(SystemExit):
+        main(["compare", "flurst", "--games", "2"])
+    err = capsys.readouterr().err
+    assert "compare needs scipy, from the optional extra 'compare'" in err
+    assert err.rstrip().endswith("pip install 'skitgubbe[compare]'")
