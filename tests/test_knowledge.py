@@ -120,7 +120,9 @@ def check_view(state: sg.State, player: int, seen: set[int], rng: random.Random)
 @given(games())
 def test_views_are_true_leak_nothing_and_sampling_keeps_them(game: Game) -> None:
     """A player's view names only cards that player has seen; it is true; and a state
-    sampled from it gives back the same view and the same legal moves."""
+    sampled from it gives back the same view and the same legal moves: two states
+    that look the same to a player give that player the same moves, which is what
+    decides P2-HIGH-TRUMP's "highest trump still in the game" from public facts."""
     rules, players, seed = game
     state: sg.State = sg.deal(rules, players=players, seed=seed)
     assert isinstance(state, sg.PhaseOneState)

@@ -454,3 +454,28 @@ def test_p2_high_trump_lead_after_a_kill_passes_right() -> None:
     assert state.to_act == (1,)
     assert (sg.EventKind.LEAD_PASSED, 2) in [(e.kind, e.player) for e in state.events]
     assert start(FLURST, hands, *moves).to_act == (2,)
+
+
+def test_p2_high_trump_is_decided_from_what_the_player_knows() -> None:
+    """P2-HIGH-TRUMP: a face-down card of the avstickshög is still in the game, so
+    seat 0, holding KH with hearts trump, has the same moves whether the AH lies in
+    the opponent's hand (drawn unseen after a kill) or still in the avstickshög."""
+    rules = attrs.evolve(sg.presets.TWO_PLAYER, high_trump=True)
+    hands = ["4C KH 5S 9D", "2C 9S 3D 10D"]
+    # seat 0 kills the 2C with the 4C and draws first (the 7D); seat 1 draws the AH,
+    # or the 8D with the AH left face down below it
+    drew_ace, ace_below = (
+        play(sg.start_phase_two(rules, hands, "H", 1, reserve=reserve), "1 play 2C", "0 play 4C")
+        for reserve in ("7D AH 8D", "7D 8D AH")
+    )
+    assert sg.parse_card("AH") in drew_ace.hand(1)
+    assert sg.parse_card("AH") not in ace_below.hand(1)
+    assert drew_ace.view(0) == ace_below.view(0)
+    assert drew_ace.to_act == ace_below.to_act == (0,)
+    # the KH is not the highest trump still in the game: seat 0 may lead it
+    assert legal(drew_ace) == legal(ace_below)
+    assert "0 play KH" in legal(drew_ace)
+    # with the AH out of play, the KH is the high trump and may not be led
+    gone = play(sg.start_phase_two(rules, hands, "H", 1, reserve="7D 8D"), "1 play 2C", "0 play 4C")
+    assert "0 play KH" not in legal(gone)
+    assert refusal(gone, "0 play KH") == "P2-HIGH-TRUMP"
