@@ -43,15 +43,53 @@ from .cards import format_cards, parse_cards
 from .errors import IllegalMoveError, shown
 from .moves import Move, parse_move
 from .phase_one import deal as _deal
-from .rules import Ruleset
+from .rules import Claim, CompleteSuit, Ruleset
+from .rules import Sluff as SluffRule
 from .state import Deal, PhaseOneState, State
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "MAX_DIGITS", "Record", "ReplayError", "replay"]
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "MAX_DIGITS",
+    "READS_VERSIONS",
+    "V1_SETTINGS",
+    "Record",
+    "ReplayError",
+    "as_in_version_1",
+    "replay",
+]
 
 #: The value of the ``"format"`` key that marks a JSON game record.
 FORMAT = "skitgubbe-record"
-#: The version of the JSON layout written by :meth:`Record.to_dict`.
-FORMAT_VERSION = 1
+#: The version of the JSON layout written by :meth:`Record.to_dict`. Version 2
+#: added the settings ``claim``, ``complete_suit`` and ``must_match_trick``;
+#: version 1 records are still read (see :meth:`Record.from_dict`).
+FORMAT_VERSION = 2
+#: The record versions this library reads.
+READS_VERSIONS = (1, 2)
+#: The settings that version 1 records lack.
+V1_SETTINGS = ("claim", "complete_suit", "must_match_trick")
+
+
+def as_in_version_1(rules: Ruleset) -> Ruleset:
+    """``rules`` with the settings added in version 2 set as version 1 played them:
+    the winner of a trick waits for everyone's ``done`` (``Claim.AFTER_DONE``), only
+    one play of a whole suit kills, and compulsory ties look at the current round.
+
+    >>> from skitgubbe import presets, SluffRule
+    >>> unlimited = attrs.evolve(presets.HELMFRID, sluff=SluffRule.UNLIMITED)
+    >>> unlimited.claim, as_in_version_1(unlimited).claim
+    (<Claim.RACE: 'race'>, <Claim.AFTER_DONE: 'after-done'>)
+    >>> all(as_in_version_1(rules) == rules for rules in presets.ALL.values())
+    True
+    """
+    changes: dict[str, Any] = {"must_match_trick": False}
+    if rules.sluff in (SluffRule.UNLIMITED, SluffRule.OWN):
+        changes["claim"] = Claim.AFTER_DONE
+    if rules.complete_suit_kills:
+        changes["complete_suit"] = CompleteSuit.ONE_PLAY
+    return attrs.evolve(rules, **changes)
+
 
 #: The most digits a number in a record may have: Python's own limit for reading
 #: and writing whole numbers as text, so that every record read can be written.
@@ -268,6 +306,13 @@ class Record:
         saying what it should hold: each field must have its JSON type (a whole
         number is not ``true``, ``1.0`` or ``"1"``), numbers have at most
         :data:`MAX_DIGITS` digits, and nothing is converted.
+
+        Version 1 records, written before the settings of :data:`V1_SETTINGS`
+        existed, are read with those settings as version 1 played them
+        (:func:`as_in_version_1`). Their moves were made under the earlier model of
+        out-of-turn play, where a player who could not sluff was not asked to say
+        ``done``: a game with sluffing may therefore stop replaying at such a
+        point, with a :class:`ReplayError` naming the move.
         """
         if not isinstance(data, Mapping):
             raise ValueError(f"a game record is a JSON object, not {type(data).__name__}")
@@ -275,18 +320,21 @@ class Record:
         if not isinstance(data.get("format"), str) or data["format"] != FORMAT:
             raise ValueError(f"format: expected {FORMAT!r}, not {shown(data.get('format'))}")
         version = data.get("version")
-        if type(version) is not int or version != FORMAT_VERSION:
+        if type(version) is not int or version not in READS_VERSIONS:
             raise ValueError(
-                f"version: this library reads version {FORMAT_VERSION} records, "
-                f"not {shown(version)}"
+                f"version: this library reads versions "
+                f"{', '.join(map(str, READS_VERSIONS))} of records, not {shown(version)}"
             )
-        rules = _read_rules(data)
+        rules = _read_rules(data, version)
         spec = _read_deal(_required(data, "deal", "", dict))
         moves = _required(data, "moves", "", list)
         for index, move in enumerate(moves):
             if not isinstance(move, str):
                 raise ValueError(f"moves[{index}]: a move is written as text, not {shown(move)}")
-        return cls(rules, spec, _move_texts(moves), preset=data.get("preset"))
+        name = data.get("preset")
+        if version == 1 and name is not None and presets.ALL[name] != rules:
+            name = None  # the preset of that name has gained settings since
+        return cls(rules, spec, _move_texts(moves), preset=name)
 
     @classmethod
     def from_json(cls, text: str | bytes | bytearray) -> Record:
@@ -403,7 +451,7 @@ def _no_unknown_keys(data: Mapping[str, Any], known: tuple[str, ...], where: str
             raise ValueError(f"{where}{name}: unknown field (expected {', '.join(known)})")
 
 
-def _read_rules(data: Mapping[str, Any]) -> Ruleset:
+def _read_rules(data: Mapping[str, Any], version: int = FORMAT_VERSION) -> Ruleset:
     name = data.get("preset")
     preset = None
     if name is not None:
@@ -414,11 +462,18 @@ def _read_rules(data: Mapping[str, Any]) -> Ruleset:
                 f"preset: no preset {shown(name)}; the presets are: {', '.join(presets.NAMES)}"
             )
         preset = presets.ALL[name]
+        if version == 1:  # the preset as it was when version 1 was written
+            preset = as_in_version_1(preset)
     if "rules" not in data:
         if preset is None:
             raise ValueError("rules: missing (give the rules, or a preset's name as preset)")
         return preset
     given = _required(data, "rules", "", dict)
+    if version == 1:
+        for key in V1_SETTINGS:
+            if key in given:
+                raise ValueError(f"rules.{key}: not a setting of version 1 records")
+        given = {**given, **{key: _plain(getattr(Ruleset(), key)) for key in V1_SETTINGS}}
     fields = attrs.fields(Ruleset)
     _no_unknown_keys(given, tuple(field.name for field in fields), "rules.")
     values: dict[str, Any] = {}
@@ -437,6 +492,8 @@ def _read_rules(data: Mapping[str, Any]) -> Ruleset:
             values[field.name] = _required(given, field.name, "rules.", kind)
     try:
         rules = Ruleset(**values)
+        if version == 1:
+            rules = as_in_version_1(rules)
     except (ValueError, TypeError) as error:
         raise ValueError(f"rules: {error}") from None
     if preset is not None and rules != preset:

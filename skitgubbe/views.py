@@ -72,6 +72,12 @@ def _add(hand: int, cards: int) -> int:
     return hand | high << CARDS_IN_PACK if high else hand
 
 
+def _key(name: str) -> str:
+    """The JSON key of a field: its name without ``_mask`` or ``_masks``, since the
+    plain form writes cards as card text, not as masks."""
+    return name.removesuffix("_masks").removesuffix("_mask")
+
+
 def _seats(bits: int) -> tuple[int, ...]:
     return tuple(seat for seat in range(bits.bit_length()) if bits >> seat & 1)
 
@@ -264,11 +270,14 @@ class PlayerView:
 
     def to_dict(self) -> dict[str, Any]:
         """The view as plain data (JSON types only): cards as card text, seats as
-        numbers, settings by their values. :meth:`from_dict` reads it back."""
+        numbers, settings by their values, moves and events in notation. A field
+        holding cards as a mask is written under its name without ``_mask``
+        (``hand``, ``known``, ``won``, ``table``, ``unseen``, ...). :meth:`from_dict`
+        reads it back."""
         data: dict[str, Any] = {}
         for field in attrs.fields(PlayerView):
             value = getattr(self, field.name)
-            data[field.name] = _plain(field.name, value)
+            data[_key(field.name)] = _plain(field.name, value)
         return data
 
     def to_json(self, indent: int | None = None) -> str:
@@ -285,15 +294,16 @@ class PlayerView:
             raise ValueError(f"a view is a JSON object, not {type(data).__name__}")
         values: dict[str, Any] = {}
         for field in attrs.fields(PlayerView):
-            if field.name not in data:
+            key = _key(field.name)
+            if key not in data:
                 if field.default is attrs.NOTHING:
-                    raise ValueError(f"{field.name}: missing")
+                    raise ValueError(f"{key}: missing")
                 continue
             try:
-                values[field.name] = _read(field.name, data[field.name], Phase)
+                values[field.name] = _read(field.name, data[key], Phase)
             except (ValueError, TypeError, KeyError) as error:
-                raise ValueError(f"{field.name}: {error}") from None
-        unknown = set(data) - {field.name for field in attrs.fields(PlayerView)}
+                raise ValueError(f"{key}: {error}") from None
+        unknown = set(data) - {_key(field.name) for field in attrs.fields(PlayerView)}
         if unknown:
             raise ValueError(f"unknown fields: {', '.join(sorted(unknown))}")
         return cls(**values)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import pickle
 import re
@@ -12,7 +13,7 @@ import pytest
 
 import skitgubbe as sg
 from skitgubbe import presets
-from skitgubbe.records import FORMAT, FORMAT_VERSION, Record, ReplayError, replay
+from skitgubbe.records import FORMAT, FORMAT_VERSION, V1_SETTINGS, Record, ReplayError, replay
 from skitgubbe.simulate import random_moves
 
 
@@ -262,8 +263,8 @@ _DELETE = object()
     ("path", "value", "message"),
     [
         ("format", "chess-game", "format: expected 'skitgubbe-record', not 'chess-game'"),
-        ("version", 2, "version: this library reads version 1 records, not 2"),
-        ("version", _DELETE, "version: this library reads version 1 records, not None"),
+        ("version", 3, "version: this library reads versions 1, 2 of records, not 3"),
+        ("version", _DELETE, "version: this library reads versions 1, 2 of records, not None"),
         ("colour", "red", "colour: unknown field"),
         ("preset", "bridge", "preset: no preset 'bridge'; the presets are: pagat, "),
         ("preset", "pagat", "preset: the rules are not the preset 'pagat'; they differ in "),
@@ -319,3 +320,45 @@ def test_bad_layout_cards_are_refused_naming_the_hand() -> None:
 def test_text_that_is_not_a_record_is_refused(text: str, message: str) -> None:
     with pytest.raises(ValueError, match="^" + re.escape(message)):
         Record.from_json(text)
+
+
+def v1_record(record: Record, *, drop_rules: bool = False) -> dict[str, Any]:
+    """``record`` as version 1 wrote it: without the settings added in version 2."""
+    data = record.to_dict()
+    data["version"] = 1
+    for key in V1_SETTINGS:
+        del data["rules"][key]
+    if drop_rules:
+        del data["rules"]
+    return data
+
+
+def test_version_1_records_are_read_with_the_rules_they_were_played_under() -> None:
+    """A version 1 record lacks ``claim``, ``complete_suit`` and ``must_match_trick``;
+    it is read with the values that reproduce the rules of its time
+    (P1-SLUFF-UNLIMITED: the winner waited for everyone's done)."""
+    unlimited = attrs.evolve(sg.presets.HELMFRID, sluff=sg.SluffRule.UNLIMITED)
+    state = sg.deal(unlimited, players=4, seed=3)
+    loaded = Record.from_dict(v1_record(Record.of(state, [])))
+    assert loaded.rules == attrs.evolve(unlimited, claim=sg.Claim.AFTER_DONE)
+    assert loaded.preset is None
+    # every preset plays as it did: its name is kept and its games replay
+    for name in ("mattis", "flurst"):
+        game = sg.deal(presets.get(name), players=3, seed=5)
+        moves = [str(move) for move, _ in itertools.islice(random_moves(game, 5), 60)]
+        for drop_rules in (False, True):
+            loaded = Record.from_dict(v1_record(Record.of(game, moves), drop_rules=drop_rules))
+            assert loaded.rules == presets.get(name) and loaded.preset == name
+            assert replay(loaded)[-1] == replay(Record.of(game, moves))[-1]
+
+
+def test_version_1_records_refuse_the_settings_of_version_2() -> None:
+    """A version 1 record naming a setting added in version 2 is refused, not read."""
+    data = v1_record(Record.of(sg.deal(sg.presets.FLURST, players=4, seed=1), []))
+    data["rules"]["claim"] = "race"
+    with pytest.raises(ValueError, match=r"rules\.claim: not a setting of version 1 records"):
+        Record.from_dict(data)
+    data = v1_record(Record.of(sg.deal(sg.presets.FLURST, players=4, seed=1), []))
+    data["version"] = 3
+    with pytest.raises(ValueError, match="reads versions 1, 2 of records, not 3"):
+        Record.from_dict(data)
