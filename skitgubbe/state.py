@@ -158,14 +158,14 @@ class State:
 
     def _validated(self, move: Move | str) -> Move:
         """``move`` as a move object, once it is known to be legal here."""
-        if isinstance(move, str):
-            move = parse_move(move)
-        elif not isinstance(move, Move):
-            raise TypeError(f"a move is a Move or its text, not {move!r}")
         legal = self.legal_moves()
         for listed in legal:
             if listed is move:  # listed moves are shared values: the usual, quick case
                 return move
+        if isinstance(move, str):
+            move = parse_move(move)
+        elif not isinstance(move, Move):
+            raise TypeError(f"a move is a Move or its text, not {move!r}")
         if move not in legal:
             error = self.explain(move)
             if error is None:  # pragma: no cover - explain and legal_moves must agree
@@ -178,10 +178,6 @@ class State:
             return moves
         _check_seat(player, self.players)
         return tuple(move for move in moves if move.player == player)
-
-
-def _no_cache() -> tuple[Move, ...] | None:
-    return None
 
 
 class PhaseOneRules(Protocol):
@@ -267,7 +263,7 @@ class PhaseTwoState(State):
     #: Whether :attr:`notes` already holds the last move's own event: in the state
     #: that opens phase two (its move was a phase-one move) and in sampled states.
     opening: bool = attrs.field(default=False, repr=False)
-    _legal: tuple[Move, ...] | None = attrs.field(init=False, factory=_no_cache, repr=False)
+    _legal: tuple[Move, ...] | None = attrs.field(init=False, default=None, repr=False)
 
     def _key(self) -> tuple[object, ...]:
         return (
@@ -506,7 +502,9 @@ class PhaseOneState(State):
     notes: tuple[Event, ...] = attrs.field(default=(), repr=False)
     #: Cards of the pack that a laid-out deal leaves out: out of play for the game.
     absent_mask: int = attrs.field(default=0, repr=False)
-    _legal: tuple[Move, ...] | None = attrs.field(init=False, factory=_no_cache, repr=False)
+    _legal: tuple[Move, ...] | None = attrs.field(init=False, default=None, repr=False)
+    #: The seats entitled to sluff, as bits, once worked out (-1 before).
+    _entitled: int = attrs.field(init=False, default=-1, repr=False)
 
     def _key(self) -> tuple[object, ...]:
         # The seed counts: it decides the shuffles still to come.
@@ -531,13 +529,14 @@ class PhaseOneState(State):
         return {
             field.name: getattr(self, field.name)
             for field in attrs.fields(type(self))
-            if field.name != "_legal"
+            if field.name not in ("_legal", "_entitled")
         }
 
     def __setstate__(self, data: dict[str, object]) -> None:
         for name, value in data.items():
             object.__setattr__(self, name, value)
         object.__setattr__(self, "_legal", None)
+        object.__setattr__(self, "_entitled", -1)
 
     # -- the public surface --------------------------------------------------
 
@@ -661,7 +660,7 @@ class PhaseOneState(State):
 _KEY_FIELDS = tuple(
     field.name
     for field in attrs.fields(PhaseOneState)
-    if field.name not in {"deal", "last_move", "notes", "_legal"}
+    if field.name not in {"deal", "last_move", "notes", "_legal", "_entitled"}
 )
 #: The event kind of each kind of entry in a phase-one trick's log.
 LOG_KINDS = (EventKind.PLAYED, EventKind.DARED, EventKind.SLUFFED)

@@ -93,18 +93,20 @@ def legal_moves(state: PhaseOneState) -> tuple[Move, ...]:
         if not seats:
             return _plays(state, player)
         moves: list[Move] = []
+        cards = sluffing.sluffable_by_seat(state, seats)
         for seat in range(len(state.hand_masks)):
             if seat == player:
                 moves.extend(_plays(state, seat))
-            if seats >> seat & 1:
-                moves.extend(sluffing.sluffs(state, seat))
+            if cards[seat]:
+                moves.extend(sluffing.sluffs(state, seat, cards[seat]))
         return tuple(moves)
     declaring = sluffing.declarers(state, seats)
     gathering = sluffing.gatherer(state, seats)
     moves = []
+    cards = sluffing.sluffable_by_seat(state, seats)
     for seat in range(len(state.hand_masks)):
-        if seats >> seat & 1:
-            moves.extend(sluffing.sluffs(state, seat))
+        if cards[seat]:
+            moves.extend(sluffing.sluffs(state, seat, cards[seat]))
         if declaring >> seat & 1:
             moves.append(sluffing.DONES[seat])
         if gathering and seat == winner:
@@ -158,6 +160,10 @@ def _multi_plays(player: int, hand: int, bound: int, dare: bool) -> tuple[Move, 
 
 def successor(state: PhaseOneState, move: Move) -> State:
     """The state after a legal ``move``."""
+    if type(move) is Done:
+        waiting = _after_done(state, move)
+        if waiting is not None:
+            return waiting
     work = Work(state, move)
     seat = move.player
     kind = type(move)
@@ -206,6 +212,47 @@ def successor(state: PhaseOneState, move: Move) -> State:
     if not going:
         return finish_phase_one(work.freeze(move), work.stuck)
     return work.rest or work.freeze(move)
+
+
+def _after_done(state: PhaseOneState, move: Move) -> PhaseOneState | None:
+    """The state after ``done`` when the decided trick still waits for someone, built
+    without a work copy (the most frequent move of a game with sluffing); ``None``
+    when the trick is then gathered, which the full transition handles."""
+    bit = 1 << move.player
+    sluffed = state.sluffed | bit if state.rules.sluff is SluffRule.WINDOW else state.sluffed
+    after = PhaseOneState(
+        state.rules,
+        state.deal,
+        state.hand_masks,
+        state.known_masks,
+        state.won_masks,
+        state.stock_cards,
+        state.drawn,
+        state.indicator,
+        state.holder,
+        state.set_aside_mask,
+        state.reserve_cards,
+        state.first_leader,
+        state.leader,
+        state.order,
+        state.position,
+        state.round_plays,
+        state.log,
+        state.by_seat,
+        state.table_mask,
+        state.plays_mask,
+        state.top,
+        state.own,
+        sluffed,
+        state.done | bit,
+        state.winner,
+        state.last_winner,
+        state.shuffles,
+        move,
+        (Event(EventKind.DONE, move.player),),
+        state.absent_mask,
+    )
+    return after if sluffing.entitled(after) else None
 
 
 # -- explanations ---------------------------------------------------------------------

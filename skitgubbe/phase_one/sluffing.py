@@ -39,6 +39,7 @@ __all__ = [
     "gatherer",
     "may_still_play",
     "sluffable",
+    "sluffable_by_seat",
     "sluffs",
     "to_act_seats",
 ]
@@ -94,6 +95,15 @@ def entitled(state: PhaseOneState) -> int:
 
     Seats that have declared done are left out.
     """
+    known = state._entitled
+    if known >= 0:
+        return known
+    bits = _entitled(state)
+    object.__setattr__(state, "_entitled", bits)
+    return bits
+
+
+def _entitled(state: PhaseOneState) -> int:
     rules = state.rules
     mode = rules.sluff
     if mode is SluffRule.NONE or not state.table_mask:
@@ -203,9 +213,44 @@ def sluffable(state: PhaseOneState, seat: int) -> int:
     return cards
 
 
-def sluffs(state: PhaseOneState, seat: int) -> tuple[Move, ...]:
-    """The sluff moves of ``seat`` now (none if it holds no card it may sluff)."""
-    cards = sluffable(state, seat)
+def sluffable_by_seat(state: PhaseOneState, seats: int) -> list[int]:
+    """The cards each of the entitled ``seats`` may sluff now, by seat (0 for the
+    others): :func:`sluffable` for every seat at once, with what they share worked
+    out once (the ranks on the table, limit (a))."""
+    mode = state.rules.sluff
+    hands = state.hand_masks
+    found = [0] * len(hands)
+    if mode is SluffRule.OWN or mode is SluffRule.ATLANTA:
+        for seat in range(len(hands)):
+            if seats >> seat & 1:
+                found[seat] = sluffable(state, seat)
+        return found
+    # ANYTIME, ANYTIME_MAY_EMPTY, UNLIMITED and WINDOW: ranks on the table; an
+    # entitled seat has not said done (nor sluffed, in the window)
+    allowed = RANKSET_CARDS[ranks_of(state.table_mask)]
+    pending: tuple[int, ...] = ()
+    heading = 0
+    if (
+        (mode is SluffRule.ANYTIME or mode is SluffRule.ANYTIME_MAY_EMPTY)
+        and state.winner < 0
+        and state.position
+    ):
+        pending = state.order[state.position :]  # limit (a)
+        heading = RANK_CARDS[VALUES[state.rules.aces_low].low_rank[state.top]]
+    for seat in range(len(hands)):
+        if seats >> seat & 1:
+            cards = hands[seat] & allowed
+            if cards and pending and seat in pending:
+                cards &= ~heading
+            found[seat] = cards
+    return found
+
+
+def sluffs(state: PhaseOneState, seat: int, cards: int | None = None) -> tuple[Move, ...]:
+    """The sluff moves of ``seat`` now (none if it holds no card it may sluff);
+    ``cards`` is :func:`sluffable`'s answer when it is already known."""
+    if cards is None:
+        cards = sluffable(state, seat)
     if not cards:
         return ()
     key = (seat, cards)
@@ -214,10 +259,13 @@ def sluffs(state: PhaseOneState, seat: int) -> tuple[Move, ...]:
         if len(_SLUFFS) >= _CACHE_LIMIT:
             _SLUFFS.clear()
         moves = _SLUFFS[key] = tuple(Sluff.from_mask(seat, sub) for sub in submultisets(cards))
-    if state.rules.sluff is SluffRule.ANYTIME and normal_left(state) == 0:
-        hand = state.hand_masks[seat]
-        if moves[-1].mask == hand and may_still_play(state, seat):
-            moves = moves[:-1]  # P1-SLUFF-ANYTIME (b): not the whole hand
+    if (
+        moves[-1].mask == state.hand_masks[seat]
+        and state.rules.sluff is SluffRule.ANYTIME
+        and normal_left(state) == 0
+        and may_still_play(state, seat)
+    ):
+        moves = moves[:-1]  # P1-SLUFF-ANYTIME (b): not the whole hand
     return moves
 
 
