@@ -477,9 +477,9 @@ class Session:
         expected = self.next_game(record.deal.seed).deal
         if record.deal != expected:
             raise SessionError(
-                f"this game was dealt for {record.deal.players} seats with leader "
-                f"{record.deal.leader}; the session's next game has {expected.players} seats "
-                f"with leader {expected.leader} ({', '.join(self.seats)})"
+                f"the session's next game seats {', '.join(self.seats)} with leader "
+                f"{expected.leader}; this game was dealt for {record.deal.players} seats "
+                f"with leader {record.deal.leader}"
             )
         states = replay(record)
         if not states[-1].is_over:
