@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import random
 from functools import cache
+from pathlib import Path
 
 import attrs
 import pytest
 
 import skitgubbe as sg
+from skitgubbe.cli import main
 from skitgubbe.sessions import (
     NextDeal,
     OwnerView,
@@ -115,7 +117,11 @@ def test_s_goat_leads_a_record_must_be_dealt_as_the_session_deals() -> None:
     """S-GOAT-LEADS: a game led by someone else than the goat is refused."""
     session = flurst_games()
     wrong = sg.deal(sg.presets.FLURST, players=4, seed=1, leader=2)
-    with pytest.raises(SessionError, match="seats Ann, Bea, Cid, Dan with leader 0; this game was dealt for 4 seats with leader 2"):
+    with pytest.raises(
+        SessionError,
+        match="seats Ann, Bea, Cid, Dan with leader 0; this game was dealt for 4 seats with "
+        "leader 2",
+    ):
         session.record(sg.Record.of(wrong, []))
     unfinished = sg.Record.of(session.next_game(1), [])
     with pytest.raises(SessionError, match="not over"):
@@ -425,3 +431,37 @@ def test_a_chooser_of_states_drives_a_session() -> None:
 
     session = play_session(Session.start(sg.presets.WIZARDS, FOUR), 1, choose)
     assert len(calls) == len(session.games[0].record.moves)
+
+
+# -- the command line -----------------------------------------------------------------
+
+
+def test_session_command_prints_standings_and_saves(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """S-GOAT-LEADS: ``python -m skitgubbe session`` plays a session and goes on
+    with a saved one."""
+    saved = tmp_path / "evening.json"
+    args = ["session", "--players", "Ann,Bea,Cid", "--games", "4", "--plain"]
+    assert main([*args, "--save", str(saved)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "4 games of flurst"
+    assert lines[1].split() == ["player", "games", "goat", "goat", "%", "first", "out"]
+    assert [line.split()[1] for line in lines[2:]] == ["4", "4", "4"]
+    assert sum(int(line.split()[2]) for line in lines[2:]) == 4
+    assert len(Session.from_json(saved.read_bytes()).games) == 4
+    assert main(["session", "--load", str(saved), "--games", "2", "--plain"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "6 games of flurst"
+
+
+def test_session_command_confusion_and_refusals(capsys: pytest.CaptureFixture[str]) -> None:
+    """S-CONFUSION from the command line; bad names are refused with the reason."""
+    assert main(["session", "--confusion", "--players", "A,B,C", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "2 games of flurst" in out and "A" in out
+    with pytest.raises(SystemExit):
+        main(["session", "--players", "Ann,Ann,Bea"])
+    assert "'Ann' is named twice" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["session", "--confusion", "--players", "A,B,C,D"])
+    assert "for 3 players, not 4 (S-CONFUSION)" in capsys.readouterr().err
