@@ -32,11 +32,7 @@ def _session(preset: str, players: int, games: int, seed: int) -> Session:
         session = play_session(session, step, seed=seed + done)
         done += step
         if roving and done < games:
-            goat = session.goat
-            neighbours = [name for name in session.seating if name != goat]
-            at = session.seating.index(goat or "")
-            right = session.seating[at - 1]
-            session = session.move_goat(left_of=next(n for n in neighbours if n != right))
+            session = session.move_goat(left_of=session.goat_spots[0])
     return session
 
 

@@ -501,6 +501,16 @@ class Session:
         anchor = places[loser] if self.next_deal is not NextDeal.DEAL_PASSES else places[0]
         return attrs.evolve(self, anchor=anchor, history=(*self.history, game))
 
+    @property
+    def goat_spots(self) -> tuple[str, ...]:
+        """The people at whose left the goat may sit now (S-ROVING-GOAT): empty
+        unless the goat may move (see :meth:`move_goat`)."""
+        goat = self.goat
+        if not self.roving_goat or goat is None or isinstance(self.history[-1], Rove):
+            return ()
+        right = self.seating[self.seating.index(goat) - 1]
+        return tuple(name for name in self.seating if name not in (goat, right))
+
     def move_goat(self, left_of: str) -> Session:
         """The session after the last goat moves to the left of ``left_of``
         (S-ROVING-GOAT: "after each game, the goat gets to move to a different spot
@@ -565,8 +575,9 @@ class Session:
     # -- what a person sees -------------------------------------------------------
 
     def view(self, state: State, name: str) -> OwnerView:
-        """What ``name`` sees of ``state``, a game of this session (the next game,
-        or the last one once it is recorded): in confusion, both hands at once."""
+        """What ``name`` sees of ``state``, a state of the next game (the one
+        :meth:`next_game` deals): in confusion, both hands at once. For a game
+        already recorded, use :func:`owner_view` with :meth:`seats_of` that game."""
         return owner_view(state, self._seats_in(state, name), name)
 
     def moves(self, state: State, name: str) -> tuple[Move, ...]:
@@ -624,15 +635,18 @@ class Session:
             ),
         )
         rules, preset = _read_rules(data)
-        session = cls.start(
-            rules,
-            _field(data, "players", list),
-            first=_field(data, "first", str),
-            next_deal=_field(data, "next_deal", str),
-            roving_goat=_field(data, "roving_goat", bool),
-            confusion=_field(data, "confusion", bool),
-            preset=preset,
-        )
+        try:
+            session = cls.start(
+                rules,
+                _field(data, "players", list),
+                first=_field(data, "first", str),
+                next_deal=_field(data, "next_deal", str),
+                roving_goat=_field(data, "roving_goat", bool),
+                confusion=_field(data, "confusion", bool),
+                preset=preset,
+            )
+        except TypeError as error:
+            raise SessionError(str(error)) from None
         for index, step in enumerate(_field(data, "history", list)):
             try:
                 session = session._replay_step(step)
@@ -706,7 +720,10 @@ def _reject_constant(text: str) -> Any:
 
 def _load(text: str | bytes) -> Any:
     if isinstance(text, (bytes, bytearray)):
-        text = bytes(text).decode("utf-8-sig")
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise SessionError(f"not JSON: the bytes are not UTF-8 ({error.reason})") from None
     if not isinstance(text, str):
         raise TypeError(f"saved sessions are JSON text, not {type(text).__name__}")
     try:
@@ -1123,21 +1140,24 @@ class TwoTables:
         """Read tables written by :meth:`to_dict`, replaying every round."""
         _check_keys(data, TWO_TABLES_FORMAT, ("winners", "losers", "next_deal", "rounds"))
         rules, preset = _read_rules(data)
-        tables = cls.start(
-            rules,
-            _field(data, "winners", list),
-            _field(data, "losers", list),
-            next_deal=_field(data, "next_deal", str),
-            preset=preset,
-        )
+        try:
+            tables = cls.start(
+                rules,
+                _field(data, "winners", list),
+                _field(data, "losers", list),
+                next_deal=_field(data, "next_deal", str),
+                preset=preset,
+            )
+        except TypeError as error:
+            raise SessionError(str(error)) from None
         for index, one in enumerate(_field(data, "rounds", list)):
             try:
                 _only_keys(one, ("winners", "losers"))
                 tables = tables.record_round(
-                    _read_game(tables.winners, one["winners"]),
-                    _read_game(tables.losers, one["losers"]),
+                    _read_game(tables.winners, _field(one, "winners", dict)),
+                    _read_game(tables.losers, _field(one, "losers", dict)),
                 )
-            except (ValueError, TypeError, KeyError) as error:
+            except (ValueError, TypeError) as error:
                 raise SessionError(f"rounds[{index}]: {error}") from None
         return tables
 

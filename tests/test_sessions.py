@@ -162,7 +162,9 @@ def test_s_roving_goat_changes_who_plays_after_the_goat() -> None:
     the next player is the goat's new left-hand neighbour."""
     session = roving()
     assert session.goat == "Cid" and session.seats == ("Cid", "Dan", "Ann", "Bea")
+    assert session.goat_spots == ("Ann", "Dan")  # not Bea: Cid sits at her left already
     moved = session.move_goat(left_of="Ann")
+    assert moved.goat_spots == ()
     assert moved.seating == ("Ann", "Cid", "Bea", "Dan")
     assert moved.seats == ("Cid", "Bea", "Dan", "Ann")
     assert moved.history[-1] == Rove("Cid", "Ann")
@@ -376,6 +378,15 @@ def test_tampered_saves_are_refused_naming_the_step() -> None:
         Session.from_json('{"format": 1, "format": 2}')
     with pytest.raises(SessionError, match="preset"):
         Session.from_dict({**session.to_dict(), "preset": "wizards"})
+    with pytest.raises(SessionError, match="not UTF-8"):
+        Session.from_json(b"\xff\xfe{")
+    with pytest.raises(SessionError, match="non-empty text"):
+        Session.from_dict({**session.to_dict(), "players": ["Ann", 7, "Cid"]})
+    tables = play_two_tables(TwoTables.start(sg.presets.FLURST, list("ABC"), list("DEF")), 1)
+    data = tables.to_dict()
+    del data["rounds"][0]["losers"]
+    with pytest.raises(SessionError, match=r"rounds\[0\]: losers: missing"):
+        TwoTables.from_dict(data)
 
 
 def test_bad_players_are_refused() -> None:
