@@ -121,7 +121,8 @@ def next_deal_for(rules: Ruleset) -> NextDeal:
 
     The previous goat leads where the rules make the goat lead (Flurst, Goat) and
     where the lowest card leads, since pagat's variant "Lowest card or loser
-    leads" has the loser lead every deal after the first; the goat deals where
+    leads" has the loser lead every deal after the first (see
+    :attr:`Session.leader`); the goat deals where
     the dealer leads (Wizards); otherwise the deal passes to the left.
 
     >>> from skitgubbe import presets
@@ -418,8 +419,17 @@ class Session:
     @property
     def leader(self) -> int | None:
         """The ``leader`` given to the next deal: seat 0 when the goat leads,
-        else ``None`` (the rules decide; D-FIRST-LEAD)."""
-        return 0 if self.next_deal is NextDeal.GOAT_LEADS else None
+        else ``None`` (the rules decide; D-FIRST-LEAD).
+
+        Where the holder of the lowest card leads, the first game keeps that rule
+        and later games are led by the goat (pagat, "Lowest card or loser
+        leads").
+        """
+        if self.next_deal is not NextDeal.GOAT_LEADS:
+            return None
+        if self.rules.first_lead is FirstLead.LOWEST_CARD and self.goat is None:
+            return None
+        return 0
 
     def seats_of(self, name: str, game: SessionGame | None = None) -> tuple[int, ...]:
         """The seats ``name`` holds in ``game``, or in the next game by default."""

@@ -101,6 +101,20 @@ def test_s_goat_leads_overrides_rules_where_the_left_of_dealer_leads() -> None:
     assert session.seats[leader_of(state)] == session.goat
 
 
+def test_s_goat_leads_after_a_first_game_led_by_the_lowest_card() -> None:
+    """S-GOAT-LEADS with D-FIRST-LEAD's "Lowest card or loser leads" (pagat): the
+    lowest card leads the first deal, the loser every later one."""
+    rules = attrs.evolve(sg.presets.HELMFRID, first_lead=sg.FirstLead.LOWEST_CARD)
+    session = Session.start(rules, FOUR)
+    assert session.next_deal is NextDeal.GOAT_LEADS and session.leader is None
+    first = session.next_game(seed=2)
+    assert leader_of(first) == first.first_leader != 0  # not the volunteer in seat 0
+    session = play_session(session, 3, seed=6)
+    assert session.games[0].record.deal.leader is None
+    for before, after in zip(session.games, session.games[1:], strict=False):
+        assert after.record.deal.leader == 0 and after.seats[0] == before.goat
+
+
 def test_s_goat_leads_setting_follows_the_rules_first_lead() -> None:
     """S-GOAT-LEADS: Flurst and Goat make the goat lead, Wizards makes the goat deal;
     the pagat games say nothing, and the deal passes to the left."""
