@@ -138,6 +138,14 @@ def test_d_first_lead_dealer_leads_in_wizards() -> None:
     assert step(state, "3 play 6C").turn == 0
 
 
+def test_d_trump_set_aside_takes_one_card_as_a_card_or_as_text() -> None:
+    """D-TRUMP-SET-ASIDE: the set-aside card may be given as a single Card."""
+    as_card = sg.deal(WIZARDS, hands=FOUR_HANDS, stock="2C 3S", set_aside=sg.parse_card("QH"))
+    as_text = sg.deal(WIZARDS, hands=FOUR_HANDS, stock="2C 3S", set_aside="QH")
+    assert as_card == as_text and as_card.set_aside == (sg.parse_card("QH"),)
+    assert as_card.deal.set_aside == "QH"
+
+
 def test_d_first_lead_the_previous_goat_leads() -> None:
     """D-FIRST-LEAD (Flurst, Goat): the goat of the previous game, given as leader=."""
     for seat in range(4):

@@ -61,3 +61,12 @@ def test_command_line_deals_phase_two_hands_on_request(capsys: pytest.CaptureFix
     out = capsys.readouterr().out
     assert "trump" in out.splitlines()[1] and "phase one is over" not in out
     assert out.splitlines()[-1].startswith("Seat ")
+
+
+def test_session_example_runs() -> None:
+    out = run(str(EXAMPLES / "session.py"), "--games", "12")
+    assert "Saved and replayed 12 games: identical = True" in out
+    goats = [
+        int(line.split("goat in")[1].split()[0]) for line in out.splitlines() if "goat in" in line
+    ]
+    assert len(goats) == 4 and sum(goats) == 12  # every game has exactly one goat

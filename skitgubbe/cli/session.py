@@ -1,0 +1,126 @@
+"""``session``: a series of random games among named players, and its standings.
+
+``python -m skitgubbe session --preset flurst --players Ann,Bea,Cid,Dan --games 100``
+plays the games with uniformly random moves, the goat of each game leading (or
+dealing) the next (S-GOAT-LEADS), and prints how often each player was the goat
+and the first out. ``--confusion`` plays three-player confusion (S-CONFUSION);
+``--save FILE`` writes the session as JSON and ``--load FILE`` goes on with a
+saved one (its settings are the saved ones; the seed of the new games is
+``--seed`` plus the number of games already played). The table is drawn with
+rich when it is installed (the ``compare`` extra), in plain text otherwise or
+with ``--plain``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+from pathlib import Path
+
+from .. import presets
+from ..sessions import NextDeal, Session, SessionError, Standing, play_session
+from .commands import Command
+
+__all__ = ["COMMAND", "standings_text"]
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The options of ``session``."""
+    parser.add_argument("--preset", default="flurst", choices=presets.NAMES)
+    parser.add_argument(
+        "--players",
+        default="Ann,Bea,Cid,Dan",
+        help="names round the table, separated by commas (Ann,Bea,Cid,Dan)",
+    )
+    parser.add_argument("--games", type=int, default=10, help="games to play (10)")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of the games (0)")
+    parser.add_argument("--first", default=None, help="the first game's goat (the first name)")
+    parser.add_argument(
+        "--next-deal",
+        choices=[member.value for member in NextDeal],
+        default=None,
+        help="how the goat starts the next game (as the rules say)",
+    )
+    parser.add_argument("--confusion", action="store_true", help="three players, six hands")
+    parser.add_argument("--load", type=Path, default=None, help="go on with a saved session")
+    parser.add_argument("--save", type=Path, default=None, help="write the session as JSON")
+    parser.add_argument("--plain", action="store_true", help="plain text, even with rich")
+
+
+def standings_text(standings: tuple[Standing, ...]) -> str:
+    """The standings as a plain-text table, one player a line.
+
+    >>> print(standings_text((Standing("Ann", 4, 1, 2), Standing("Bea", 4, 3, 0))))
+    player  games  goat  goat %  first out
+    Ann         4     1    25.0          2
+    Bea         4     3    75.0          0
+    """
+    width = max(len("player"), *(len(row.name) for row in standings))
+    lines = [f"{'player':<{width}}  games  goat  goat %  first out"]
+    for row in standings:
+        lines.append(
+            f"{row.name:<{width}}  {row.games:5}  {row.goats:4}  {100 * row.goat_rate:6.1f}"
+            f"  {row.first_out:9}"
+        )
+    return "\n".join(lines)
+
+
+def _print_rich(session: Session) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{len(session.games)} games of {session.preset or 'a variant'}")
+    for heading in ("player", "games", "goat", "goat %", "first out"):
+        table.add_column(heading, justify="left" if heading == "player" else "right")
+    for row in session.standings:
+        table.add_row(
+            row.name,
+            str(row.games),
+            str(row.goats),
+            f"{100 * row.goat_rate:.1f}",
+            str(row.first_out),
+        )
+    Console().print(table)
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Play the games and print the standings."""
+    if args.games < 0:
+        parser.error(f"--games must be 0 or more, not {args.games}")
+    try:
+        if args.load is not None:
+            session = Session.from_json(args.load.read_bytes())
+        else:
+            names = [name.strip() for name in args.players.split(",")]
+            session = Session.start(
+                presets.get(args.preset),
+                names,
+                first=args.first,
+                next_deal=args.next_deal,
+                confusion=args.confusion,
+            )
+    except (OSError, ValueError, TypeError) as error:
+        parser.error(str(error))
+    try:
+        # a loaded session goes on with seeds of its own, not those of its first games
+        seed = args.seed + len(session.games) if args.load is not None else args.seed
+        session = play_session(session, args.games, seed=seed)
+    except SessionError as error:  # pragma: no cover - random play always ends
+        parser.error(str(error))
+    if args.save is not None:
+        args.save.write_text(session.to_json(), encoding="utf-8")
+    if not args.plain and importlib.util.find_spec("rich") is not None:
+        _print_rich(session)
+    else:
+        print(f"{len(session.games)} games of {session.preset or 'a variant'}")
+        print(standings_text(session.standings))
+    return 0
+
+
+COMMAND = Command(
+    "session",
+    "play a series of random games among named players and print the standings",
+    "Play a session of Skitgubbe: the goat of each game leads or deals the next.",
+    configure,
+    run,
+)
