@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from ..compare.backends import Chunk, available_cores, chunks, run_pool
+from ..compare.backends import CHUNKS_PER_WORKER, Chunk, available_cores, chunks, run_pool
 from ..compare.extras import require
 from ..compare.study import _Reporter
 from ..compare.summary import Interval
@@ -59,6 +59,11 @@ BOT_NAMES: dict[str, Callable[[], Bot]] = {
     "greedy": GreedyBot,
     "search": SearchBot,
 }
+
+
+#: The most deals in one chunk of work: a deal is several whole games, so chunks
+#: are kept small for frequent progress and an even share of work at the end.
+MAX_CHUNK = 10
 
 
 class MatchError(ValueError):
@@ -350,8 +355,9 @@ def match(
     if progress is True:
         require("compare", "a progress bar")
     count = workers or available_cores()
+    size = max(1, min(MAX_CHUNK, math.ceil(games / (count * CHUNKS_PER_WORKER))))
     tasks: list[_Task] = [
-        (rules, tuple(resolved), seed, chunk) for chunk in chunks(games, count, None)
+        (rules, tuple(resolved), seed, chunk) for chunk in chunks(games, count, size)
     ]
     finished: dict[Chunk, _ChunkResult] = {}
     label = f"Playing {games:,} deals x {players} seatings"

@@ -16,14 +16,15 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import compare, watch
+from . import compare, match, play, watch
 from .commands import Command
 
 __all__ = ["COMMANDS", "DEFAULT", "Command", "main"]
 
 #: Every command, by name.
 COMMANDS: dict[str, Command] = {
-    command.name: command for command in (watch.COMMAND, compare.COMMAND)
+    command.name: command
+    for command in (watch.COMMAND, compare.COMMAND, match.COMMAND, play.COMMAND)
 }
 #: The command run when none is named.
 DEFAULT = "watch"
