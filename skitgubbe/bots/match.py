@@ -242,8 +242,11 @@ class MatchResult:
 
     def goat_rate(self, bot: int | str) -> Interval:
         """How often ``bot`` (an index or label) was the goat, with a 95% interval
-        over the per-deal shares."""
-        return mean_interval(self._per_deal(self._index(bot)))
+        over the per-deal shares, cut to the possible range 0 to 1."""
+        rate = mean_interval(self._per_deal(self._index(bot)))
+        if rate.n < 2:
+            return rate
+        return attrs.evolve(rate, low=max(0.0, rate.low), high=min(1.0, rate.high))
 
     def difference(self, bot: int | str, others: Sequence[int | str] | None = None) -> Interval:
         """``bot``'s goat rate minus the mean goat rate of ``others`` (default: every
