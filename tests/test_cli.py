@@ -130,6 +130,34 @@ def test_compare_refuses_bad_arguments_before_playing(
     assert message in captured.err and captured.out == ""
 
 
+def interrupt(
+    command: list[str], ready: str, seconds: float
+) -> tuple[subprocess.Popen[str], str, str]:
+    """Run ``command`` in a process group of its own; once a line of its output
+    starts with ``ready``, wait ``seconds`` and send SIGINT to the whole group, as
+    a terminal's Ctrl-C does. The process, and the rest of its output and errors."""
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        assert process.stdout is not None
+        for line in process.stdout:
+            if line.startswith(ready):
+                break
+        time.sleep(seconds)
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:  # pragma: no cover - only if the test fails
+            os.killpg(process.pid, signal.SIGKILL)
+    return process, out, err
+
+
 def test_ctrl_c_stops_the_workers_and_keeps_the_games_finished(tmp_path: Path) -> None:
     """A real Ctrl-C: SIGINT to the whole process group, as a terminal sends it."""
     csv_path = tmp_path / "games.csv"
@@ -149,25 +177,8 @@ def test_ctrl_c_stops_the_workers_and_keeps_the_games_finished(tmp_path: Path) -
         "--csv",
         str(csv_path),
     ]
-    process = subprocess.Popen(
-        command,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    try:
-        assert process.stdout is not None
-        for line in process.stdout:  # the diff is printed before the study starts
-            if line.startswith("high_trump:"):
-                break
-        time.sleep(3)  # long enough for the first games to finish
-        os.killpg(process.pid, signal.SIGINT)
-        out, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:  # pragma: no cover - only if the test fails
-            os.killpg(process.pid, signal.SIGKILL)
+    # The diff is printed before the study starts; 3 s lets the first games finish.
+    process, out, err = interrupt(command, "high_trump:", 3)
     assert process.returncode == 130, err
     assert "Interrupted: the figures below cover the" in err and "Traceback" not in err
     assert "INTERRUPTED:" in out and "of 1,000,000 games played" in out
@@ -243,23 +254,7 @@ def test_ctrl_c_stops_a_match_and_reports_the_deals_finished() -> None:
         "--jobs",
         "2",
     ]
-    process = subprocess.Popen(
-        command,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    try:
-        assert process.stdout is not None
-        process.stdout.readline()  # the line naming the bots: the match has begun
-        time.sleep(6)
-        os.killpg(process.pid, signal.SIGINT)
-        out, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:  # pragma: no cover - only if the test fails
-            os.killpg(process.pid, signal.SIGKILL)
+    process, out, err = interrupt(command, "flurst, 3 players", 6)
     assert process.returncode == 130, err
     assert "Interrupted: the figures below cover the" in err and "Traceback" not in err
     assert "INTERRUPTED:" in out and "of 1,000,000 deals" in out and "greedy" in out
