@@ -16,6 +16,7 @@ the match's table, the figure checked and PASS or FAIL.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import time
 
@@ -78,6 +79,9 @@ def speed_bar(games: int, seed: int) -> bool:
 
 
 def main() -> int:
+    # Ctrl-C (SIGINT) stops a match and reports the deals finished, even when the
+    # script was started in the background, where SIGINT is ignored by default.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--bar", choices=["greedy", "search", "speed"], required=True)
     parser.add_argument("--games", type=int, default=None, help="deals (each played 4 times)")

@@ -242,3 +242,12 @@ def test_the_interval_is_students_t() -> None:
     low, high = stats.t.interval(0.95, 6, loc=mean, scale=stats.sem(values))
     assert math.isclose(got.low, low, rel_tol=2e-3) and math.isclose(got.high, high, rel_tol=2e-3)
     assert math.isnan(mean_interval([1.0]).low)
+
+
+def test_the_engine_does_not_import_the_bots() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, skitgubbe; print('skitgubbe.bots' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
