@@ -1,7 +1,7 @@
 """The bars of the bots, measured: duplicate matches in 4-player Flurst.
 
     python benchmarks/bots.py --bar greedy --games 2000 --workers 2
-    python benchmarks/bots.py --bar search --games 120 --workers 2
+    python benchmarks/bots.py --bar search --games 40 --workers 2
     taskset -c 0 python benchmarks/bots.py --bar speed --games 5
 
 ``greedy``: GreedyBot against three RandomBots; passes when its goat rate and
@@ -91,7 +91,7 @@ def main() -> int:
     if args.bar == "greedy":
         ok = greedy_bar(args.games or 2000, args.seed, args.workers)
     elif args.bar == "search":
-        ok = search_bar(args.games or 120, args.seed, args.workers)
+        ok = search_bar(args.games or 40, args.seed, args.workers)
     else:
         ok = speed_bar(args.games or 5, args.seed)
     return 0 if ok else 1

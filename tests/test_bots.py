@@ -251,3 +251,15 @@ def test_the_engine_does_not_import_the_bots() -> None:
     code = "import sys, skitgubbe; print('skitgubbe.bots' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_search_bot_searches_when_due_and_leaves_out_of_turn_choices_to_greedy() -> None:
+    state = after_a_lead()
+    bot = SearchBot(8, seconds=1e-6)
+    bot.reset(1, 3)
+    due_view, due_moves = state.view(1), state.legal_moves(1)
+    assert len(due_moves) > 1 and bot.choose(due_view, due_moves) in due_moves
+    view, moves = state.view(0), state.legal_moves(0)
+    assert bot.choose(view, moves) == greedy_choice(view, moves)
+    with pytest.raises(ValueError, match="seconds must be more than 0"):
+        SearchBot(seconds=0)
