@@ -15,7 +15,7 @@ import argparse
 from collections.abc import Sequence
 
 import skitgubbe as sg
-from skitgubbe.bots import RandomBot, is_due, match
+from skitgubbe.bots import Bot, RandomBot, is_due, match
 
 
 class CarefulBot:
@@ -45,7 +45,7 @@ def main() -> None:
     args = parser.parse_args()
     rules = sg.presets.get(args.preset)
     players = max(rules.min_players, min(4, rules.max_players))
-    bots = [CarefulBot(), *(RandomBot() for _ in range(players - 1))]
+    bots: list[Bot] = [CarefulBot(), *(RandomBot() for _ in range(players - 1))]
     result = match(rules, bots, args.games, seed=1, workers=args.jobs)
     print(f"{args.preset}: {args.games} deals, {players} players")
     print(result.table())
