@@ -32,7 +32,12 @@ def _run(
     bots: list[GreedyBot | RandomBot | SearchBot], games: int, seed: int, workers: int
 ) -> MatchResult:
     start = time.perf_counter()
-    result = match(presets.FLURST, bots, games, seed, workers=workers, progress=sys.stderr.isatty())
+
+    def report(done: int, asked: int) -> None:  # a line per chunk when not on a terminal
+        print(f"{done}/{asked} deals, {time.perf_counter() - start:.0f} s", file=sys.stderr)
+
+    progress = True if sys.stderr.isatty() else report
+    result = match(presets.FLURST, bots, games, seed, workers=workers, progress=progress)
     print(result.table())
     print(f"wall time: {time.perf_counter() - start:.0f} s with {workers} worker(s)")
     return result
