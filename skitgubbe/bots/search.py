@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from ..moves import Dare, Done, Gather, Move, PickUp, Play, Sluff, Store, Swap
 from ..sampling import sample
-from ..state import Phase, PhaseTwoState, State
+from ..state import PhaseTwoState, State
 from ..views import PlayerView
 from .basic import greedy_choice, phase_two_key
 from .protocol import is_due
@@ -147,7 +147,7 @@ def _playout(state: State, me: int) -> float:
     for _ in range(PLAYOUT_LIMIT):
         if state.is_over:
             return 1.0 if state.loser == me else _place(state, me, players)
-        if state.phase is Phase.TWO and me in state.out:  # type: ignore[attr-defined]
+        if isinstance(state, PhaseTwoState) and me in state.out:
             return _place(state, me, players)
         state = state.apply(playout_move(state, state.due[0]))
     return 0.5  # pragma: no cover - playouts end long before
