@@ -1,76 +1,54 @@
-"""Bots at the table: a simple strategy against random players, over whole games.
+"""Write a bot and measure it: a careful player against random ones.
 
-Each bot sees only its own :meth:`~skitgubbe.state.State.view` and its own legal
-moves. Sluffing is out of turn, so at every step the driver asks one of the seats
-that may act (chosen at random) for a move.
+A bot sees only its own view and its own legal moves (the ``skitgubbe.bots.Bot``
+protocol). ``CarefulBot`` below never sluffs, leads low and, in phase two, beats
+with the cheapest play; ``match`` plays it against random bots on duplicate
+deals (each deal once per seating) and prints each bot's goat rate with its 95%
+interval.
 
-Run: python examples/bot_match.py --preset flurst --games 200
+Run: python examples/bot_match.py --preset flurst --games 100
 """
 
 from __future__ import annotations
 
 import argparse
-import random
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import skitgubbe as sg
-
-Bot = Callable[[sg.PlayerView, Sequence[sg.Move], random.Random], sg.Move]
-
-
-def random_bot(view: sg.PlayerView, moves: Sequence[sg.Move], rng: random.Random) -> sg.Move:
-    """Any legal move, uniformly."""
-    return rng.choice(moves)
+from skitgubbe.bots import Bot, RandomBot, is_due, match
 
 
-def _weight(move: sg.Move) -> int:
-    """How strong the cards of a move are (aces high; phase two only cares about rank)."""
-    return sum(card.rank for card in move.cards)
+class CarefulBot:
+    """Phase one: never sluff, play the lowest card. Phase two: beat with the
+    cheapest play, pick up only when nothing beats."""
 
+    name = "careful"
 
-def careful_bot(view: sg.PlayerView, moves: Sequence[sg.Move], rng: random.Random) -> sg.Move:
-    """Phase one: never sluff, lead low, keep the high cards for the tricks that matter.
-    Phase two: beat with the cheapest play, pick up only when nothing beats."""
-    if view.phase is sg.Phase.ONE:
-        quiet = [m for m in moves if isinstance(m, (sg.Done, sg.Gather))]
-        if quiet:
-            return quiet[0]
-        plays = [m for m in moves if isinstance(m, sg.Play)]
-        if plays:
-            return min(plays, key=_weight)
-        return moves[0]
-    plays = [m for m in moves if isinstance(m, sg.Play)]
-    if plays:
-        return min(plays, key=lambda m: (len(m.cards) == 1, _weight(m)))
-    return moves[0]
+    def reset(self, seat: int, seed: int) -> None:
+        """Nothing to seed: the bot makes no random choice."""
 
-
-def play_game(rules: sg.Ruleset, bots: Sequence[Bot], seed: int) -> int:
-    """Play one game between ``bots`` (one per seat); return the goat's seat."""
-    rng = random.Random(seed)
-    state: sg.State = sg.deal(rules, players=len(bots), seed=seed)
-    while not state.is_over:
-        seat = rng.choice(sorted({move.player for move in state.legal_moves()}))
-        mine = state.legal_moves(seat)
-        state = state.apply(bots[seat](state.view(seat), mine, rng))
-    assert state.loser is not None
-    return state.loser
+    def choose(self, view: sg.PlayerView, moves: Sequence[sg.Move]) -> sg.Move | None:
+        """The careful move, or nothing when it may let play go on."""
+        if not is_due(view):
+            return None  # never sluff
+        plays = [move for move in moves if isinstance(move, sg.Play)]
+        if not plays:
+            return next((m for m in moves if not isinstance(m, sg.Sluff)), moves[0])
+        return min(plays, key=lambda m: (min(c.rank for c in m.cards), -len(m.cards)))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--preset", default="flurst", choices=sg.presets.NAMES)
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=100, help="deals (each played per seating)")
+    parser.add_argument("--jobs", type=int, default=None, help="worker processes (every core)")
     args = parser.parse_args()
     rules = sg.presets.get(args.preset)
     players = max(rules.min_players, min(4, rules.max_players))
-    bots: list[Bot] = [careful_bot, *[random_bot] * (players - 1)]
-    goats = Counter(play_game(rules, bots, seed) for seed in range(args.games))
-    print(f"{args.preset}: {args.games} games, {players} players; seat 0 plays carefully")
-    for seat in range(players):
-        name = "careful" if seat == 0 else "random"
-        print(f"  seat {seat} ({name:>7}): goat in {goats[seat]:>4} games")
+    bots: list[Bot] = [CarefulBot(), *(RandomBot() for _ in range(players - 1))]
+    result = match(rules, bots, args.games, seed=1, workers=args.jobs)
+    print(f"{args.preset}: {args.games} deals, {players} players")
+    print(result.table())
 
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
+import math
 import os
 import signal
 import subprocess
@@ -13,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import skitgubbe as sg
 from skitgubbe.cli import COMMANDS, main
 
 
@@ -127,6 +130,34 @@ def test_compare_refuses_bad_arguments_before_playing(
     assert message in captured.err and captured.out == ""
 
 
+def interrupt(
+    command: list[str], ready: str, seconds: float
+) -> tuple[subprocess.Popen[str], str, str]:
+    """Run ``command`` in a process group of its own; once a line of its output
+    starts with ``ready``, wait ``seconds`` and send SIGINT to the whole group, as
+    a terminal's Ctrl-C does. The process, and the rest of its output and errors."""
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        assert process.stdout is not None
+        for line in process.stdout:
+            if line.startswith(ready):
+                break
+        time.sleep(seconds)
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:  # pragma: no cover - only if the test fails
+            os.killpg(process.pid, signal.SIGKILL)
+    return process, out, err
+
+
 def test_ctrl_c_stops_the_workers_and_keeps_the_games_finished(tmp_path: Path) -> None:
     """A real Ctrl-C: SIGINT to the whole process group, as a terminal sends it."""
     csv_path = tmp_path / "games.csv"
@@ -146,25 +177,8 @@ def test_ctrl_c_stops_the_workers_and_keeps_the_games_finished(tmp_path: Path) -
         "--csv",
         str(csv_path),
     ]
-    process = subprocess.Popen(
-        command,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    try:
-        assert process.stdout is not None
-        for line in process.stdout:  # the diff is printed before the study starts
-            if line.startswith("high_trump:"):
-                break
-        time.sleep(3)  # long enough for the first games to finish
-        os.killpg(process.pid, signal.SIGINT)
-        out, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:  # pragma: no cover - only if the test fails
-            os.killpg(process.pid, signal.SIGKILL)
+    # The diff is printed before the study starts; 3 s lets the first games finish.
+    process, out, err = interrupt(command, "high_trump:", 3)
     assert process.returncode == 130, err
     assert "Interrupted: the figures below cover the" in err and "Traceback" not in err
     assert "INTERRUPTED:" in out and "of 1,000,000 games played" in out
@@ -193,3 +207,129 @@ def test_compare_names_a_missing_extra(
     err = capsys.readouterr().err
     assert "compare needs scipy, from the optional extra 'compare'" in err
     assert err.rstrip().endswith("pip install 'skitgubbe[compare]'")
+
+
+def test_match_prints_one_row_per_bot_with_its_goat_rate(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["--preset", "flurst", "--players", "3", "--bots", "greedy,random,random"]
+    assert main(["match", *args, "--games", "3", "--jobs", "1", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0] == "flurst, 3 players: greedy, random, random"
+    assert "3 deals x 3 seatings = 9 games, seed 0" in out
+    rows = [line.split() for line in lines if line.split()[0] in ("greedy", "random#1", "random#2")]
+    assert len(rows) == 3
+    assert math.isclose(sum(float(row[1]) for row in rows), 100.0, abs_tol=0.2)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "greedy,clever,random"], "no bot named 'clever'; the bots are: random"),
+        (["--bots", "greedy,random", "--players", "4"], "4 players, 2 bots"),
+        (["--preset", "atlanta", "--bots", "greedy,random"], "atlanta seats 3-3 players, not 2"),
+        (["--bots", "greedy,random,random", "--games", "0"], "--games must be at least 1"),
+    ],
+)
+def test_match_refuses_bad_options_with_a_reason(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["match", *args])
+    assert exited.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_ctrl_c_stops_a_match_and_reports_the_deals_finished() -> None:
+    command = [
+        sys.executable,
+        "-m",
+        "skitgubbe",
+        "match",
+        "--bots",
+        "greedy,random,random",
+        "--games",
+        "1000000",
+        "--jobs",
+        "2",
+    ]
+    process, out, err = interrupt(command, "flurst, 3 players", 6)
+    assert process.returncode == 130, err
+    assert "Interrupted: the figures below cover the" in err and "Traceback" not in err
+    assert "INTERRUPTED:" in out and "of 1,000,000 deals" in out and "greedy" in out
+
+
+def play(
+    script: str, *args: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> tuple[int, str]:
+    """Run ``play`` with ``script`` as its input."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    status = main(["play", "--preset", "flurst", "--players", "3", "--seed", "4", *args])
+    return status, capsys.readouterr().out
+
+
+def test_play_with_scripted_input_finishes_and_saves_a_record(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    status, out = play("1\n" * 5000, "--record", str(path), monkeypatch=monkeypatch, capsys=capsys)
+    assert status == 0
+    assert out.splitlines()[0] == "flurst, 3 players, seed 4; you are seat 0"
+    assert "Your hand: " in out and "Others: seat 1: 3 cards; seat 2: 3 cards" in out
+    assert "  1. play " in out and "  0. let play go on" in out  # sluffs offered out of turn
+    assert "Since you last acted:" in out and "seat 1 drew from the stock 1 card" in out
+    assert "\033[" not in out  # not a terminal: no colours
+    last = [line for line in out.splitlines() if "the goat after" in line][-1]
+    record = sg.Record.from_json(path.read_text(encoding="utf-8"))
+    final = sg.replay(record)[-1]
+    assert final.is_over
+    goat = "You are" if final.loser == 0 else f"Seat {final.loser} is"
+    assert last.startswith(f"{goat} the goat after {len(record.moves)} moves")
+
+
+def test_play_answers_a_bad_entry_with_the_reason_and_ends_at_end_of_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    script = "99\neat 2C\n2 play 2C\nplay AH\n\n"
+    status, out = play(script, "--record", str(path), monkeypatch=monkeypatch, capsys=capsys)
+    assert status == 130
+    assert "Not accepted: 99 is not a move number: choose 1 to 4. Try again." in out
+    assert "Not accepted: unknown move verb 'eat'" in out
+    assert "Not accepted: you play seat 0, not seat 2" in out
+    assert "Not accepted: seat 0 does not hold AH. Try again." in out
+    assert "Not accepted: you are due: choose a move, 1 to 4" in out
+    assert out.rstrip().endswith(f"Saved the game record as {path}")
+    assert "Game stopped after 0 moves." in out
+    assert sg.Record.from_json(path.read_text(encoding="utf-8")).moves == ()
+
+
+def test_play_colours_red_suits_only_on_a_terminal_without_no_color(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from skitgubbe.cli.play import show_cards, use_colour
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    cards = sg.parse_cards("2H 3C KD")
+    assert show_cards(cards, False) == "♣ 3  ♦ K  ♥ 2"
+    assert show_cards(cards, True) == "♣ 3  \033[31m♦ K\033[0m  \033[31m♥ 2\033[0m"
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert use_colour(Terminal()) and not use_colour(io.StringIO())
+    assert not use_colour(Terminal(), refused=True)
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not use_colour(Terminal())
+
+
+def test_play_refuses_a_bad_seat_and_a_wrong_number_of_bots(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--players", "3", "--seat", "3"])
+    assert "--seat must be a seat from 0 to 2, not 3" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["play", "--players", "4", "--bots", "greedy,random"])
+    assert "3 other seats, 2 bots" in capsys.readouterr().err

@@ -16,14 +16,21 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import compare, session, watch
+from . import compare, match, play, session, watch
 from .commands import Command
 
 __all__ = ["COMMANDS", "DEFAULT", "Command", "main"]
 
 #: Every command, by name.
 COMMANDS: dict[str, Command] = {
-    command.name: command for command in (watch.COMMAND, compare.COMMAND, session.COMMAND)
+    command.name: command
+    for command in (
+        watch.COMMAND,
+        play.COMMAND,
+        match.COMMAND,
+        compare.COMMAND,
+        session.COMMAND,
+    )
 }
 #: The command run when none is named.
 DEFAULT = "watch"

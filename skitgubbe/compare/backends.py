@@ -19,12 +19,21 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from typing import cast
+from typing import TypeVar, cast
 
 from ..rules import Ruleset
 from .games import Value, game_seeds, measure_game, play_game
 
-__all__ = ["Chunk", "Task", "available_cores", "chunks", "play_chunk", "run_local", "run_ray"]
+__all__ = [
+    "Chunk",
+    "Task",
+    "available_cores",
+    "chunks",
+    "play_chunk",
+    "run_local",
+    "run_pool",
+    "run_ray",
+]
 
 #: Game numbers ``start`` (included) to ``stop`` (excluded).
 Chunk = tuple[int, int]
@@ -94,15 +103,34 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+_T = TypeVar("_T")
+_R = TypeVar("_R")
+
+
 def run_local(
     tasks: Sequence[Task], workers: int, on_chunk: OnChunk, on_start: Callable[[], None]
 ) -> bool:
     """Play ``tasks`` here (one worker) or in a pool of processes; True if interrupted."""
+    return run_pool(play_chunk, tasks, workers, on_chunk, on_start)
+
+
+def run_pool(
+    work: Callable[[_T], tuple[Chunk, _R]],
+    tasks: Sequence[_T],
+    workers: int,
+    on_chunk: Callable[[Chunk, _R], None],
+    on_start: Callable[[], None],
+) -> bool:
+    """Run ``work`` on each task here (one worker) or in a pool of processes, handing
+    each result to ``on_chunk`` as it comes; True if Ctrl-C stopped it.
+
+    ``work`` must be a module-level function, so that the pool can send it.
+    """
     if workers <= 1:
         on_start()
         try:
             for task in tasks:
-                on_chunk(*play_chunk(task))
+                on_chunk(*work(task))
         except KeyboardInterrupt:
             return True
         return False
@@ -111,7 +139,7 @@ def run_local(
     pool = context.Pool(workers, initializer=_ignore_interrupts)
     try:
         on_start()
-        for chunk, rows in pool.imap_unordered(play_chunk, tasks):
+        for chunk, rows in pool.imap_unordered(work, tasks):
             on_chunk(chunk, rows)
     except KeyboardInterrupt:
         return True

@@ -329,7 +329,9 @@ def study(
 class _Reporter:
     """Progress of a study: nothing, a function, or a progress bar."""
 
-    def __init__(self, progress: bool | Progress, games: int, variants: int) -> None:
+    def __init__(
+        self, progress: bool | Progress, games: int, variants: int, label: str | None = None
+    ) -> None:
         self.games = games
         self.done = 0
         self.callback: Progress | None = None
@@ -337,7 +339,7 @@ class _Reporter:
         if callable(progress):
             self.callback = progress
         elif progress:
-            self.bar = _Bar(games, variants)
+            self.bar = _Bar(games, variants, label)
 
     def __enter__(self) -> _Reporter:
         return self
@@ -361,7 +363,7 @@ class _Reporter:
 class _Bar:
     """A rich progress bar on standard error: games played, elapsed and time left."""
 
-    def __init__(self, games: int, variants: int) -> None:
+    def __init__(self, games: int, variants: int, label: str | None = None) -> None:
         from rich.console import Console
         from rich.progress import (
             BarColumn,
@@ -383,7 +385,8 @@ class _Bar:
             TextColumn("left"),
             console=Console(stderr=True),
         )
-        label = f"Playing {variants} variant{'s' if variants != 1 else ''}"
+        if label is None:
+            label = f"Playing {variants} variant{'s' if variants != 1 else ''}"
         self.task = self.progress.add_task(label, total=games)
         self.running = False
 

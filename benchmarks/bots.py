@@ -1,0 +1,106 @@
+"""The bars of the bots, measured: duplicate matches in 4-player Flurst.
+
+    python benchmarks/bots.py --bar greedy --games 2000 --workers 2
+    python benchmarks/bots.py --bar search --games 40 --workers 2
+    taskset -c 0 python benchmarks/bots.py --bar speed --games 5
+
+``greedy``: GreedyBot against three RandomBots; passes when its goat rate and
+the whole 95% interval lie below 25%. ``search``: SearchBot at its default
+budget against three GreedyBots; passes when its goat rate minus the greedy
+bots' mean rate, deal by deal, has a 95% interval below 0. ``speed``: SearchBot
+against three GreedyBots in this one process; passes when SearchBot's mean time
+per decision (a call with at least two options) is at most 0.5 s. Each prints
+the match's table, the figure checked and PASS or FAIL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import time
+
+from skitgubbe import presets
+from skitgubbe.bots import GreedyBot, RandomBot, SearchBot, match
+from skitgubbe.bots.match import MatchResult
+
+#: The most SearchBot may take per decision, on average.
+SPEED_BAR = 0.5
+
+
+def _run(
+    bots: list[GreedyBot | RandomBot | SearchBot], games: int, seed: int, workers: int
+) -> MatchResult:
+    start = time.perf_counter()
+
+    def report(done: int, asked: int) -> None:  # a line per chunk when not on a terminal
+        print(f"{done}/{asked} deals, {time.perf_counter() - start:.0f} s", file=sys.stderr)
+
+    progress = True if sys.stderr.isatty() else report
+    result = match(presets.FLURST, bots, games, seed, workers=workers, progress=progress)
+    print(result.table())
+    print(f"wall time: {time.perf_counter() - start:.0f} s with {workers} worker(s)")
+    return result
+
+
+def greedy_bar(games: int, seed: int, workers: int) -> bool:
+    """GreedyBot against three RandomBots: goat in fewer than 25% of games."""
+    result = _run([GreedyBot(), RandomBot(), RandomBot(), RandomBot()], games, seed, workers)
+    rate = result.goat_rate(0)
+    ok = rate.high < 0.25
+    print(
+        f"greedy goat rate {100 * rate.mean:.2f}% [95% CI {100 * rate.low:.2f}, "
+        f"{100 * rate.high:.2f}] over {rate.n} deals: {'PASS' if ok else 'FAIL'} (below 25%)"
+    )
+    return ok
+
+
+def search_bar(games: int, seed: int, workers: int) -> bool:
+    """SearchBot against three GreedyBots: goat less often than they are."""
+    result = _run([SearchBot(), GreedyBot(), GreedyBot(), GreedyBot()], games, seed, workers)
+    rate = result.goat_rate(0)
+    others = sum(result.goat_rate(i).mean for i in (1, 2, 3)) / 3
+    diff = result.difference(0)
+    ok = diff.high < 0
+    print(
+        f"search goat rate {100 * rate.mean:.2f}% [95% CI {100 * rate.low:.2f}, "
+        f"{100 * rate.high:.2f}], greedy bots {100 * others:.2f}% on average; search minus "
+        f"greedy {100 * diff.mean:.2f} points [95% CI {100 * diff.low:.2f}, "
+        f"{100 * diff.high:.2f}] over {diff.n} deals: {'PASS' if ok else 'FAIL'} (below 0)"
+    )
+    return ok
+
+
+def speed_bar(games: int, seed: int) -> bool:
+    """SearchBot's mean time per decision in this one process."""
+    result = _run([SearchBot(), GreedyBot(), GreedyBot(), GreedyBot()], games, seed, 1)
+    stats = result.stats()[0]
+    ok = stats.seconds_per_decision <= SPEED_BAR
+    print(
+        f"search: {stats.seconds_per_decision:.3f} s per decision over {stats.decisions} "
+        f"decisions on one core: {'PASS' if ok else 'FAIL'} (at most {SPEED_BAR} s)"
+    )
+    return ok
+
+
+def main() -> int:
+    # Ctrl-C (SIGINT) stops a match and reports the deals finished, even when the
+    # script was started in the background, where SIGINT is ignored by default.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--bar", choices=["greedy", "search", "speed"], required=True)
+    parser.add_argument("--games", type=int, default=None, help="deals (each played 4 times)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    if args.bar == "greedy":
+        ok = greedy_bar(args.games or 2000, args.seed, args.workers)
+    elif args.bar == "search":
+        ok = search_bar(args.games or 40, args.seed, args.workers)
+    else:
+        ok = speed_bar(args.games or 5, args.seed)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,56 @@
+"""What a bot is: :class:`Bot`, a policy that sees only what its player may know.
+
+A bot is asked for a move with two things: its own
+:class:`~skitgubbe.views.PlayerView` and its own legal moves. It never receives a
+:class:`~skitgubbe.state.State`, so a bot that works in a match also works
+against people, and it cannot look at other hands by accident. It answers with
+one of the moves it was given, or with ``None`` to let play go on without it,
+which it may do only when it is not due (its seat is in ``view.to_act`` but not
+in ``view.due``: an out-of-turn sluff it may skip).
+
+Before each game the driver calls :meth:`Bot.reset` with the seat the bot plays
+and a seed for that game. A bot must draw all its randomness from that seed and
+keep nothing from one game to the next, so that a game's result depends only on
+the deal, the seating and the seeds, not on which process played it or which
+games it played before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from ..moves import Move
+from ..views import PlayerView
+
+__all__ = ["Bot", "BotError", "is_due"]
+
+
+class BotError(RuntimeError):
+    """A bot broke the protocol: an illegal move, or no move when it was due."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player of the game: chooses moves from its own view and legal moves."""
+
+    #: A short name for tables and messages (``"greedy"``).
+    name: str
+
+    def reset(self, seat: int, seed: int) -> None:
+        """Start a new game at ``seat``; draw every random choice of the game from
+        ``seed`` and forget everything about earlier games."""
+        ...
+
+    def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move | None:
+        """One of ``moves``, or ``None`` to decline when ``view.player`` is not due.
+
+        ``moves`` are the player's own legal moves, never empty; ``view`` is what
+        the player knows now.
+        """
+        ...
+
+
+def is_due(view: PlayerView) -> bool:
+    """Whether the game waits for this view's player, who must then choose a move."""
+    return view.player in view.due

@@ -1,0 +1,80 @@
+"""``match``: bots against each other on duplicate deals, with goat rates.
+
+``python -m skitgubbe match --preset flurst --players 4 --bots
+search,greedy,random,random --games 400 --seed 1`` plays 400 deals, each once
+per rotation of the bots through the seats, and prints one row per bot: its goat
+rate as a percentage with its 95% interval, its decisions and the time they
+took. Ctrl-C stops and reports the deals finished.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .. import presets
+from ..bots.match import BOT_NAMES, MatchError, match, parse_bots
+from ..compare.extras import MissingExtraError, require
+from .commands import Command
+
+__all__ = ["COMMAND"]
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The options of ``match``."""
+    parser.add_argument("--preset", default="flurst", choices=presets.NAMES)
+    parser.add_argument(
+        "--bots",
+        required=True,
+        help=f"one bot per seat, separated by commas; the bots: {', '.join(BOT_NAMES)}",
+    )
+    parser.add_argument(
+        "--players", type=int, default=None, help="players at the table (as many as bots)"
+    )
+    parser.add_argument(
+        "--games", type=int, default=100, help="deals, each played once per seating (100)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the match's seed (0)")
+    parser.add_argument("--jobs", type=int, default=None, help="worker processes (every core)")
+    parser.add_argument("--no-progress", action="store_true", help="show no progress bar")
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Check the options, play the match and print its table."""
+    rules = presets.get(args.preset)
+    progress = not args.no_progress and sys.stderr.isatty()
+    try:
+        bots = parse_bots(args.bots, args.players)
+        if not rules.min_players <= len(bots) <= rules.max_players:
+            raise MatchError(
+                f"{args.preset} seats {rules.min_players}-{rules.max_players} players, "
+                f"not {len(bots)}"
+            )
+        if args.games < 1:
+            raise MatchError(f"--games must be at least 1, not {args.games}")
+        if args.jobs is not None and args.jobs < 1:
+            raise MatchError(f"--jobs must be at least 1, not {args.jobs}")
+        if progress:
+            require("compare", "a progress bar (or give --no-progress)")
+    except (MatchError, MissingExtraError) as error:
+        parser.error(str(error))
+    names = ", ".join(bot.name for bot in bots)
+    print(f"{args.preset}, {len(bots)} players: {names}")
+    result = match(rules, bots, args.games, args.seed, workers=args.jobs, progress=progress)
+    if result.interrupted:
+        print(
+            f"Interrupted: the figures below cover the {result.games_played:,} of "
+            f"{result.games:,} deals finished.",
+            file=sys.stderr,
+        )
+    print(result.table())
+    return 130 if result.interrupted else 0
+
+
+COMMAND = Command(
+    "match",
+    "play bots against each other on duplicate deals and compare their goat rates",
+    __doc__.split("\n\n")[0].strip() if __doc__ else "",
+    configure,
+    run,
+)

@@ -1,0 +1,298 @@
+"""``play``: a game in the terminal, one seat yours, the others bots.
+
+``python -m skitgubbe play --preset flurst --players 4 --seat 0 --bots greedy``
+deals a game and asks you for a move whenever your seat may act: it shows your
+hand (sorted, suits coloured when the terminal allows; ``NO_COLOR`` or
+``--no-color`` turns colours off), the table, the trump, the stock, the others'
+hand sizes and what happened since you last acted, then the numbered legal
+moves. Answer with a number or a move's text (``play 7C``, ``0 sluff 3S``);
+when you are not due, ``0`` (or an empty line) lets play go on without you.
+``--record game.json`` saves the game record. End of input or Ctrl-C ends the
+game cleanly (the record so far is still saved).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from .. import presets
+from ..bots.driver import play_game
+from ..bots.match import BOT_NAMES, MatchError, make_bot
+from ..bots.protocol import Bot, is_due
+from ..cards import Card, Suit
+from ..events import Event, EventKind
+from ..moves import Move, parse_move
+from ..records import Record
+from ..state import Phase, State
+from ..views import PlayerView
+from .commands import Command
+
+__all__ = ["COMMAND", "HumanBot", "Stopped"]
+
+_RED = (Suit.DIAMONDS, Suit.HEARTS)
+
+
+class Stopped(Exception):
+    """The person at the human seat ended the game (end of input or Ctrl-C)."""
+
+
+def use_colour(stream: TextIO, refused: bool = False) -> bool:
+    """Whether to colour ``stream``: a terminal, and neither ``NO_COLOR`` nor ``refused``."""
+    if refused or os.environ.get("NO_COLOR"):
+        return False
+    return stream.isatty()
+
+
+def show_cards(cards: Sequence[Card], colour: bool) -> str:
+    """Cards grouped by suit (``♣ 3 7 9  ♦ 2 K``), red suits in red when ``colour``."""
+    groups: list[str] = []
+    for suit in Suit:
+        ranks = [card.rank.text for card in cards if card.suit is suit]
+        if not ranks:
+            continue
+        text = f"{suit.symbol} {' '.join(ranks)}"
+        if colour and suit in _RED:
+            text = f"\033[31m{text}\033[0m"
+        groups.append(text)
+    return "  ".join(groups) or "(none)"
+
+
+#: Events said otherwise than by their kind's name.
+_PHRASES = {
+    EventKind.GOAT: "is the goat",
+    EventKind.OUT: "is out",
+    EventKind.DONE: "declared done",
+    EventKind.TIED: "tied: the tied players play again",
+    EventKind.THREE_CARDS: "has three cards",
+    EventKind.ONE_CARD: "has one card",
+    EventKind.LEADS: "leads",
+}
+
+
+def describe(event: Event, me: int) -> str:
+    """One event in words, from seat ``me``'s side (others' draws are only counted)."""
+    who = "you" if event.player == me else f"seat {event.player}"
+    if event.kind in _PHRASES:
+        return f"{who} {_PHRASES[event.kind]}"
+    return f"{who} {str(event).split(' ', 1)[1]}"
+
+
+class HumanBot:
+    """A seat played by a person: it shows the view and reads a move.
+
+    ``read`` returns the next line of input (raising :class:`EOFError` at the end)
+    and ``write`` prints; ``explain`` says why a move is refused (the referee's
+    reason, with its rule ID), or returns ``None`` for a legal one.
+    """
+
+    def __init__(
+        self,
+        read: Callable[[str], str],
+        write: Callable[[str], None],
+        explain: Callable[[Move], str | None],
+        colour: bool = False,
+    ) -> None:
+        self.name = "you"
+        self.read = read
+        self.write = write
+        self.explain = explain
+        self.colour = colour
+        #: What happened since this seat last acted, in words.
+        self.news: list[str] = []
+
+    def reset(self, seat: int, seed: int) -> None:
+        """A new game: forget the news of the last."""
+        self.news = []
+
+    def show(self, view: PlayerView) -> None:
+        """Print what the player knows now."""
+        write = self.write
+        me = view.player
+        due = is_due(view)
+        header = f"--- seat {me}, phase {view.phase.value}"
+        if view.trump is not None:
+            header += f", trump {view.trump.symbol}"
+        if view.phase is Phase.ONE:
+            header += f", stock {view.stock_size}"
+            if view.upcard is not None:
+                header += f" (upcard {show_cards([view.upcard], self.colour)})"
+        write(header + (" --- your turn" if due else " --- you may act out of turn"))
+        if self.news:
+            write("Since you last acted:")
+            for line in self.news:
+                write(f"  {line}")
+            self.news = []
+        if view.trick:  # phase one: who put what on the trick
+            write(
+                "Trick: "
+                + " | ".join(
+                    f"{event.player} {event.kind.value} {show_cards(event.cards, self.colour)}"
+                    for event in view.trick
+                )
+            )
+        elif view.table:
+            write("Table: " + " | ".join(show_cards(play, self.colour) for play in view.table))
+        else:
+            write("Table: (empty)")
+        others = []
+        for seat, size in enumerate(view.hand_sizes):
+            if seat == me:
+                continue
+            text = f"seat {seat}: {size} card{'s' if size != 1 else ''}"
+            known = view.known[seat]
+            if known:
+                text += f" (known {show_cards(known, self.colour)})"
+            others.append(text)
+        write("Others: " + "; ".join(others))
+        write(f"Your hand: {show_cards(view.hand, self.colour)}")
+
+    def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move | None:
+        """Show the view and the numbered moves; read a number or a move's text."""
+        self.show(view)
+        due = is_due(view)
+        if not due:
+            self.write("  0. let play go on")
+        for number, move in enumerate(moves, 1):
+            self.write(f"  {number}. {str(move).split(' ', 1)[1]}")
+        while True:
+            try:
+                text = self.read("> ").strip()
+            except (EOFError, KeyboardInterrupt):
+                raise Stopped from None
+            chosen, reason = self._parse(text, view, moves, due)
+            if reason is None:
+                return chosen
+            self.write(f"Not accepted: {reason}. Try again.")
+
+    def _parse(
+        self, text: str, view: PlayerView, moves: Sequence[Move], due: bool
+    ) -> tuple[Move | None, str | None]:
+        low = 0 if not due else 1
+        if text == "" and not due:
+            return None, None
+        if text.isdigit():
+            number = int(text)
+            if number == 0 and not due:
+                return None, None
+            if 1 <= number <= len(moves):
+                return moves[number - 1], None
+            return None, f"{text} is not a move number: choose {low} to {len(moves)}"
+        if not text:
+            return None, f"you are due: choose a move, 1 to {len(moves)}"
+        if not text[0].isdigit():
+            text = f"{view.player} {text}"
+        try:
+            move = parse_move(text)
+        except ValueError as error:
+            return None, str(error)
+        if move.player != view.player:
+            return None, f"you play seat {view.player}, not seat {move.player}"
+        if move in moves:
+            return move, None
+        return None, self.explain(move) or f"{str(move)!r} is not one of the moves listed"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The options of ``play``."""
+    parser.add_argument("--preset", default="flurst", choices=presets.NAMES)
+    parser.add_argument("--players", type=int, default=4, help="players at the table (4)")
+    parser.add_argument("--seat", type=int, default=0, help="your seat, from 0 (0)")
+    parser.add_argument(
+        "--bots",
+        default="greedy",
+        help=f"the other seats' bot, or one per other seat separated by commas; the bots: "
+        f"{', '.join(BOT_NAMES)} (greedy)",
+    )
+    parser.add_argument("--seed", type=int, default=None, help="the deal's seed (random)")
+    parser.add_argument("--record", type=Path, default=None, help="save the game record here")
+    parser.add_argument("--no-color", action="store_true", help="no colours")
+
+
+def _bots(text: str, players: int, seat: int, human: Bot) -> list[Bot]:
+    names = [name for name in text.split(",") if name.strip()]
+    if len(names) == 1:
+        names = names * (players - 1)
+    if len(names) != players - 1:
+        raise MatchError(
+            f"give one bot for all other seats, or one per other seat: {players - 1} other "
+            f"seats, {len(names)} bots"
+        )
+    others = [make_bot(name) for name in names]
+    return [human if index == seat else others.pop(0) for index in range(players)]
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Play a game with a person at ``--seat``; 0 at the end, 130 if stopped."""
+    rules = presets.get(args.preset)
+    players = args.players
+    if not rules.min_players <= players <= rules.max_players:
+        parser.error(
+            f"{args.preset} seats {rules.min_players}-{rules.max_players} players, not {players}"
+        )
+    if not 0 <= args.seat < players:
+        parser.error(f"--seat must be a seat from 0 to {players - 1}, not {args.seat}")
+    if args.record is not None and not args.record.resolve().parent.is_dir():
+        parser.error(f"--record: no folder {str(args.record.parent)!r} to write in")
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    out = sys.stdout
+    current: list[State] = []
+    moves: list[Move] = []
+
+    def write(text: str) -> None:
+        print(text, file=out, flush=True)
+
+    def explain(move: Move) -> str | None:
+        error = current[-1].explain(move) if current else None
+        return None if error is None else str(error)
+
+    human = HumanBot(input, write, explain, use_colour(out, args.no_color))
+    try:
+        bots = _bots(args.bots, players, args.seat, human)
+    except MatchError as error:
+        parser.error(str(error))
+    seat = args.seat
+
+    def observe(move: Move, state: State) -> None:
+        current.append(state)
+        del current[:-1]
+        moves.append(move)
+        human.news.extend(describe(event, seat) for event in state.view(seat).events)
+        if state.is_over:
+            for line in human.news:
+                write(f"  {line}")
+            human.news = []
+
+    from ..phase_one import deal
+
+    first = deal(rules, players=players, seed=seed)
+    current.append(first)
+    write(f"{args.preset}, {players} players, seed {seed}; you are seat {seat}")
+    status = 0
+    try:
+        result = play_game(
+            rules, bots, seed, bot_seeds=[seed + s for s in range(players)], observe=observe
+        )
+        who = "You are" if result.loser == seat else f"Seat {result.loser} is"
+        write(f"{who} the goat after {result.moves} moves.")
+    except (Stopped, KeyboardInterrupt):
+        write(f"Game stopped after {len(moves)} moves.")
+        status = 130
+    if args.record is not None:
+        args.record.write_text(Record.of(first, moves).to_json(indent=1), encoding="utf-8")
+        write(f"Saved the game record as {args.record}")
+    return status
+
+
+COMMAND = Command(
+    "play",
+    "play a game in the terminal against bots",
+    __doc__.split("\n\n")[0].strip() if __doc__ else "",
+    configure,
+    run,
+)
