@@ -205,6 +205,8 @@ def test_an_interrupted_study_keeps_the_whole_games_finished(workers: int) -> No
         ({"backend": "dask"}, "no backend 'dask'; the backends are: process, ray"),
         ({"address": "auto"}, "address names a Ray cluster"),
         ({"chunk_size": 0}, "chunk_size must be at least 1"),
+        ({"bots": "greedy,clever"}, "no bot named 'clever'; the bots are: random, greedy"),
+        ({"bots": ["greedy", "random"]}, "one bot for every seat, or one for all: 4 players"),
     ],
 )
 def test_a_bad_study_is_refused_before_any_game(
@@ -366,3 +368,29 @@ def test_a_game_that_fails_is_named_with_its_seeds(monkeypatch: pytest.MonkeyPat
         f"koira:ties=split, 5 players, game 0 (deal seed {deal_seed}, move seed {move_seed}): "
         "RuntimeError: no end after 100000 moves"
     )
+
+
+def test_a_study_seats_bots_and_plays_them_the_same_on_any_number_of_workers() -> None:
+    """With bots, every variant's game gets the same bots with the same seeds: the
+    rows differ from random play, agree on one or two workers, and a greedy player
+    is the goat less often than its random opponents."""
+    kwargs: dict[str, object] = {"players": 4, "games": 24, "seed": 3}
+    seated = study(
+        ["flurst", "flurst:high_trump=true"],
+        bots="greedy,random,random,random",
+        workers=1,
+        **kwargs,
+    )  # type: ignore[arg-type]
+    again = study(
+        ["flurst", "flurst:high_trump=true"],
+        bots="greedy,random,random,random",
+        workers=2,
+        **kwargs,
+    )  # type: ignore[arg-type]
+    randomly = study(["flurst", "flurst:high_trump=true"], workers=1, **kwargs)  # type: ignore[arg-type]
+    assert seated.rows == again.rows and seated.bots == ("greedy", "random", "random", "random")
+    assert seated.column("moves") != randomly.column("moves")
+    assert seated.column("moves_phase_one", 0) == seated.column("moves_phase_one", 1)
+    goats = seated.column("goat", 0)
+    assert goats.count(0) < min(goats.count(seat) for seat in (1, 2, 3))
+    assert "(greedy, random, random, random)" in str(seated.summary(measures=["moves"]))

@@ -43,6 +43,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="measures to summarise, separated by commas, or 'all' (the headline measures)",
     )
+    parser.add_argument(
+        "--bots",
+        default=None,
+        help="bots at the seats instead of random moves: one name for every seat, or one "
+        "per seat separated by commas (random, greedy, search)",
+    )
     parser.add_argument("--jobs", type=int, default=None, help="worker processes (every core)")
     parser.add_argument("--backend", choices=BACKENDS, default="process")
     parser.add_argument("--address", default=None, help="a Ray cluster's address (with ray)")
@@ -76,6 +82,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             workers=args.jobs,
             backend=args.backend,
             address=args.address,
+            bots=args.bots,
         )
         measures = _measures(args.measures)
         check_measures(measures)
@@ -111,6 +118,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         backend=args.backend,
         address=args.address,
         progress=not args.no_progress and sys.stderr.isatty(),
+        bots=args.bots,
     )
     if result.interrupted:
         print(

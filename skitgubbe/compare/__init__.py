@@ -36,7 +36,7 @@ from .games import (
 )
 from .plot import plot
 from .specs import Variant, VariantError, format_variant, parse_variant
-from .study import BACKENDS, StudyError, StudyResult, check_study, study
+from .study import BACKENDS, StudyError, StudyResult, check_study, seat_bots, study
 from .summary import Difference, Interval, Mean, SeatCounts, Summary, summarize
 
 __all__ = [
@@ -66,6 +66,7 @@ __all__ = [
     "parse_variant",
     "play_game",
     "plot",
+    "seat_bots",
     "study",
     "summarize",
 ]

@@ -38,8 +38,8 @@ __all__ = [
 #: Game numbers ``start`` (included) to ``stop`` (excluded).
 Chunk = tuple[int, int]
 #: What a worker needs to play a chunk: the variants' specs and rules, the
-#: players, the study's seed and the chunk.
-Task = tuple[tuple[str, ...], tuple[Ruleset, ...], int, int, Chunk]
+#: players, the study's seed, the chunk and the bots' names (none: random moves).
+Task = tuple[tuple[str, ...], tuple[Ruleset, ...], int, int, Chunk, tuple[str, ...]]
 #: Called with each finished chunk and its rows.
 OnChunk = Callable[[Chunk, list[tuple[Value, ...]]], None]
 
@@ -73,13 +73,13 @@ def chunks(games: int, workers: int, size: int | None = None) -> list[Chunk]:
 
 def play_chunk(task: Task) -> tuple[Chunk, list[tuple[Value, ...]]]:
     """Play a chunk's games under every variant; the chunk and its rows, game by game."""
-    specs, rulesets, players, seed, (start, stop) = task
+    specs, rulesets, players, seed, (start, stop), bots = task
     rows: list[tuple[Value, ...]] = []
     for game in range(start, stop):
         deal_seed, move_seed = game_seeds(seed, game)
         for spec, rules in zip(specs, rulesets, strict=True):
             try:
-                measures = measure_game(play_game(rules, players, deal_seed, move_seed))
+                measures = measure_game(play_game(rules, players, deal_seed, move_seed, bots))
             except Exception as error:  # name the game, so that it can be replayed
                 raise RuntimeError(
                     f"{spec}, {players} players, game {game} (deal seed {deal_seed}, move seed "

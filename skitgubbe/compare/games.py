@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
@@ -159,22 +159,43 @@ def game_seeds(seed: int, game: int) -> tuple[int, int]:
     return int.from_bytes(raw[:6], "big"), int.from_bytes(raw[6:], "big")
 
 
-def play_game(rules: Ruleset, players: int, deal_seed: int, move_seed: int) -> Iterator[State]:
+def play_game(
+    rules: Ruleset,
+    players: int,
+    deal_seed: int,
+    move_seed: int,
+    bots: Sequence[str] = (),
+) -> Iterator[State]:
     """Deal a game and play it to the end; yield every state, the dealt one first.
 
-    Every move is chosen uniformly among all the moves listed
+    Without ``bots``, every move is chosen uniformly among all the moves listed
     (:meth:`~skitgubbe.state.State.legal_moves`: sluffs, ``done`` and ``gather``
-    included), by a random generator seeded with ``move_seed``. This function is
-    the only place where a study chooses moves.
+    included), by a random generator seeded with ``move_seed``. With ``bots``,
+    one bot name per seat (see :data:`skitgubbe.bots.BOT_NAMES`), each seat is
+    played by a new bot of that kind, seeded from ``move_seed`` and its seat,
+    and :func:`skitgubbe.bots.next_move` arbitrates between them. This function
+    is the only place where a study chooses moves.
     """
     state: State = deal(rules, players=players, seed=deal_seed)
     yield state
-    choose = random.Random(move_seed).choice
-    for _ in range(MAX_MOVES):
-        if state.is_over:
-            return
-        state = state.apply(choose(state.legal_moves()))
-        yield state
+    if bots:
+        from ..bots import make_bot, next_move
+
+        table = [make_bot(name) for name in bots]
+        for seat, bot in enumerate(table):
+            bot.reset(seat, (move_seed * 1_000_003 + seat) % 2**64)
+        for _ in range(MAX_MOVES):
+            if state.is_over:
+                return
+            state = state.apply(next_move(state, table))
+            yield state
+    else:
+        choose = random.Random(move_seed).choice
+        for _ in range(MAX_MOVES):
+            if state.is_over:
+                return
+            state = state.apply(choose(state.legal_moves()))
+            yield state
     raise RuntimeError(
         f"game with deal seed {deal_seed} and move seed {move_seed} did not end "
         f"after {MAX_MOVES} moves"

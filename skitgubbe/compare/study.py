@@ -33,7 +33,7 @@ from .specs import Variant
 if TYPE_CHECKING:
     from .summary import Summary
 
-__all__ = ["BACKENDS", "Progress", "StudyError", "StudyResult", "study"]
+__all__ = ["BACKENDS", "Progress", "StudyError", "StudyResult", "seat_bots", "study"]
 
 #: Called after each finished chunk with the games played so far and the games asked for.
 Progress = Callable[[int, int], None]
@@ -73,6 +73,8 @@ class StudyResult:
     rows: tuple[Row, ...] = attrs.field(repr=False)
     #: Whether the study was stopped before every game was played.
     interrupted: bool = False
+    #: The bots at the seats, by name, seat 0 first; empty for random moves.
+    bots: tuple[str, ...] = ()
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -220,6 +222,7 @@ def check_study(
     backend: str = "process",
     address: str | None = None,
     chunk_size: int | None = None,
+    bots: str | Sequence[str] | None = None,
 ) -> tuple[Variant, ...]:
     """Check a study's arguments as :func:`study` does; the variants, resolved.
 
@@ -250,7 +253,39 @@ def check_study(
         raise StudyError("address names a Ray cluster: use it with backend='ray'")
     if backend == "ray":
         require("ray", "backend='ray'")
+    seat_bots(bots, players)
     return resolved
+
+
+def seat_bots(bots: str | Sequence[str] | None, players: int) -> tuple[str, ...]:
+    """The bot at each seat, by name: ``bots`` is one name for every seat, names
+    separated by commas, or a sequence of names, one per seat; ``None`` (or
+    nothing) means uniformly random moves. Raises :class:`StudyError` naming an
+    unknown bot (with the known ones) or a wrong number of bots.
+
+    >>> seat_bots("greedy", 3)
+    ('greedy', 'greedy', 'greedy')
+    >>> seat_bots("search, greedy,greedy", 3)
+    ('search', 'greedy', 'greedy')
+    """
+    from ..bots import BOT_NAMES
+
+    if bots is None:
+        return ()
+    names = bots.split(",") if isinstance(bots, str) else list(bots)
+    if not all(isinstance(name, str) for name in names):
+        raise StudyError(f"bots are given by name, not {bots!r}")
+    names = [name.strip().lower() for name in names]
+    for name in names:
+        if name not in BOT_NAMES:
+            raise StudyError(f"no bot named {name!r}; the bots are: {', '.join(BOT_NAMES)}")
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise StudyError(
+            f"give one bot for every seat, or one for all: {players} players, {len(names)} bots"
+        )
+    return tuple(names)
 
 
 def study(
@@ -264,6 +299,7 @@ def study(
     address: str | None = None,
     progress: bool | Progress = False,
     chunk_size: int | None = None,
+    bots: str | Sequence[str] | None = None,
 ) -> StudyResult:
     """Play ``games`` random games under each of ``variants``, paired game by game.
 
@@ -279,6 +315,11 @@ def study(
     ...), or on a local cluster of ``workers`` CPUs when no address is given; if
     Ray is already initialised, its connection is used. ``chunk_size`` sets the
     games per task (by default, small enough for every worker to get several).
+
+    ``bots`` seats bots of :mod:`skitgubbe.bots` instead of random moves: one
+    name for every seat (``"greedy"``), or one per seat (``"search,greedy,greedy,
+    greedy"`` or a sequence); every variant's game ``i`` then gets the same
+    bots with the same seeds. See :func:`seat_bots`.
 
     ``progress=True`` shows a progress bar with the time left on standard error
     (the ``compare`` extra); a function is called instead with the games played
@@ -297,7 +338,9 @@ def study(
         backend=backend,
         address=address,
         chunk_size=chunk_size,
+        bots=bots,
     )
+    seated = seat_bots(bots, players)
     if progress is True:
         require("compare", "a progress bar")
     specs = tuple(variant.spec for variant in resolved)
@@ -305,7 +348,7 @@ def study(
 
     def tasks(parallelism: int) -> list[Task]:
         return [
-            (specs, rulesets, players, seed, chunk)
+            (specs, rulesets, players, seed, chunk, seated)
             for chunk in chunks(games, parallelism, chunk_size)
         ]
 
@@ -323,7 +366,7 @@ def study(
             planned = tasks(count)
             interrupted = run_local(planned, min(count, len(planned)), on_chunk, report.start)
     rows = tuple(row for chunk in sorted(finished) for row in finished[chunk])
-    return StudyResult(resolved, players, games, seed, rows, interrupted)
+    return StudyResult(resolved, players, games, seed, rows, interrupted, seated)
 
 
 class _Reporter:

@@ -146,6 +146,8 @@ class Summary:
     differences: tuple[Difference, ...]
     #: The seat columns' distributions.
     seat_counts: tuple[SeatCounts, ...]
+    #: The bots at the seats, by name; empty for random moves.
+    bots: tuple[str, ...] = ()
 
     def mean(self, measure: str, variant: str | int = 0) -> Interval:
         """The mean of ``measure`` under ``variant`` (a spec or an index)."""
@@ -360,6 +362,7 @@ def summarize(
         means=tuple(means),
         differences=tuple(differences),
         seat_counts=tuple(seat_counts),
+        bots=result.bots,
     )
 
 
@@ -404,7 +407,11 @@ def _tables(summary: Summary) -> list[RenderableType]:
     if summary.interrupted:
         played = f"INTERRUPTED: {summary.games_played:,} of {summary.games:,} games played"
     tables: list[RenderableType] = [
-        Text(f"{played}, {summary.players} players; intervals at {level} confidence"),
+        Text(
+            f"{played}, {summary.players} players"
+            + (f" ({', '.join(summary.bots)})" if summary.bots else ", random moves")
+            + f"; intervals at {level} confidence"
+        ),
         Text(f"Means [{level} CI]"),
     ]
     means = _table("measure", *summary.variants)
