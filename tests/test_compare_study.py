@@ -374,20 +374,11 @@ def test_a_study_seats_bots_and_plays_them_the_same_on_any_number_of_workers() -
     """With bots, every variant's game gets the same bots with the same seeds: the
     rows differ from random play, agree on one or two workers, and a greedy player
     is the goat less often than its random opponents."""
-    kwargs: dict[str, object] = {"players": 4, "games": 24, "seed": 3}
-    seated = study(
-        ["flurst", "flurst:high_trump=true"],
-        bots="greedy,random,random,random",
-        workers=1,
-        **kwargs,
-    )  # type: ignore[arg-type]
-    again = study(
-        ["flurst", "flurst:high_trump=true"],
-        bots="greedy,random,random,random",
-        workers=2,
-        **kwargs,
-    )  # type: ignore[arg-type]
-    randomly = study(["flurst", "flurst:high_trump=true"], workers=1, **kwargs)  # type: ignore[arg-type]
+    variants = ["flurst", "flurst:high_trump=true"]
+    bots = "greedy,random,random,random"
+    seated = study(variants, players=4, games=24, seed=3, bots=bots, workers=1)
+    again = study(variants, players=4, games=24, seed=3, bots=bots, workers=2)
+    randomly = study(variants, players=4, games=24, seed=3, workers=1)
     assert seated.rows == again.rows and seated.bots == ("greedy", "random", "random", "random")
     assert seated.column("moves") != randomly.column("moves")
     assert seated.column("moves_phase_one", 0) == seated.column("moves_phase_one", 1)
