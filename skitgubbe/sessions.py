@@ -36,11 +36,12 @@ True
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 
@@ -53,6 +54,9 @@ from .records import Record, replay
 from .rules import FirstLead, Ruleset, ruleset_from_dict, ruleset_to_dict
 from .state import PhaseOneState, PhaseTwoState, State
 from .views import PlayerView
+
+if TYPE_CHECKING:
+    from .bots import Bot
 
 __all__ = [
     "FORMAT",
@@ -74,6 +78,7 @@ __all__ = [
     "finish_order",
     "next_deal_for",
     "owner_view",
+    "play_bot_session",
     "play_session",
     "play_two_tables",
 ]
@@ -1004,6 +1009,56 @@ def play_session(
         record = Record.of(state, moves, preset=session.preset)
         session = session._with_game(record, final, out)
     return session
+
+
+def play_bot_session(
+    session: Session, games: int, bots: str | Mapping[str, str], seed: int = 0
+) -> Session:
+    """``session`` after ``games`` more games played by bots of :mod:`skitgubbe.bots`.
+
+    ``bots`` names the kind of bot each person plays with (``{"Ann": "search",
+    ...}``), or one kind for everybody. Each seat gets a new bot of its owner's
+    kind for every game, seeded from the game, and
+    :func:`skitgubbe.bots.next_move` arbitrates out-of-turn moves. A bot sees
+    only its own seat's view; in three-player confusion a person's two hands are
+    played by two bots of the person's kind, each seeing its own hand. The same
+    ``seed`` plays the same games.
+
+    >>> from skitgubbe import presets
+    >>> session = Session.start(presets.FLURST, ["Ann", "Bea", "Cid"])
+    >>> session = play_bot_session(session, 2, {"Ann": "greedy", "Bea": "random",
+    ...                                          "Cid": "random"}, seed=1)
+    >>> len(session.games), sum(row.goats for row in session.standings)
+    (2, 2)
+    """
+    from .bots import BOT_NAMES, make_bot
+
+    kinds = dict.fromkeys(session.players, bots) if isinstance(bots, str) else dict(bots)
+    for name in session.players:
+        kind = kinds.get(name)
+        if kind is None:
+            raise SessionError(f"no bot named for {name!r}: name one for every player")
+        if kind not in BOT_NAMES:
+            raise SessionError(f"no bot named {kind!r}; the bots are: {', '.join(BOT_NAMES)}")
+    if not isinstance(games, int) or games < 0:
+        raise ValueError(f"games must be a whole number from 0, not {games!r}")
+    rng = random.Random(seed)
+    for _ in range(games):
+        game_seed = _game_seed(rng)
+        state = session.next_game(game_seed)
+        table = [make_bot(kinds[name]) for name in session.seats]
+        for seat, bot in enumerate(table):
+            bot.reset(seat, (game_seed + seat) % 2**64)
+        moves, final, out = _play_game(state, functools.partial(_bots_move, bots=table))
+        record = Record.of(state, moves, preset=session.preset)
+        session = session._with_game(record, final, out)
+    return session
+
+
+def _bots_move(state: State, bots: list[Bot]) -> Move:
+    from .bots import next_move
+
+    return next_move(state, bots)
 
 
 # -- two tables --------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from skitgubbe.sessions import (
     finish_order,
     next_deal_for,
     owner_view,
+    play_bot_session,
     play_session,
     play_two_tables,
 )
@@ -490,3 +491,33 @@ def test_session_command_confusion_and_refusals(capsys: pytest.CaptureFixture[st
     with pytest.raises(SystemExit):
         main(["session", "--confusion", "--players", "A,B,C,D"])
     assert "for 3 players, not 4 (S-CONFUSION)" in capsys.readouterr().err
+
+
+def test_s_goat_leads_a_session_of_bots_follows_its_people() -> None:
+    """S-GOAT-LEADS with bots: each person's bot follows them from seat to seat; a
+    greedy player is the goat less often than random ones, and the session
+    replays from JSON."""
+    kinds = {"Ann": "greedy", "Bea": "random", "Cid": "random", "Dan": "random"}
+    session = play_bot_session(Session.start(sg.presets.FLURST, FOUR), 12, kinds, seed=2)
+    goats = {row.name: row.goats for row in session.standings}
+    assert sum(goats.values()) == 12
+    assert goats["Ann"] < max(goats["Bea"], goats["Cid"], goats["Dan"])
+    assert Session.from_json(session.to_json()) == session
+    again = play_bot_session(Session.start(sg.presets.FLURST, FOUR), 12, kinds, seed=2)
+    assert again == session
+    with pytest.raises(SessionError, match="no bot named for 'Bea'"):
+        play_bot_session(Session.start(sg.presets.FLURST, FOUR), 1, {"Ann": "greedy"})
+    with pytest.raises(SessionError, match="no bot named 'clever'; the bots are"):
+        play_bot_session(Session.start(sg.presets.FLURST, FOUR), 1, "clever")
+
+
+def test_session_command_plays_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    """S-GOAT-LEADS: ``session --bots`` seats bots, one kind each or one for all."""
+    args = ["session", "--players", "Ann,Bea,Cid", "--games", "3", "--plain"]
+    assert main([*args, "--bots", "greedy,random,random"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "3 games of flurst"
+    assert main([*args, "--bots", "greedy"]) == 0
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main([*args, "--bots", "greedy,random"])
+    assert "one kind for everybody or one per player: 3 players, 2 bots" in capsys.readouterr().err

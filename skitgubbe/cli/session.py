@@ -18,7 +18,7 @@ import importlib.util
 from pathlib import Path
 
 from .. import presets
-from ..sessions import NextDeal, Session, SessionError, Standing, play_session
+from ..sessions import NextDeal, Session, SessionError, Standing, play_bot_session, play_session
 from .commands import Command
 
 __all__ = ["COMMAND", "standings_text"]
@@ -42,6 +42,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="how the goat starts the next game (as the rules say)",
     )
     parser.add_argument("--confusion", action="store_true", help="three players, six hands")
+    parser.add_argument(
+        "--bots",
+        default=None,
+        help="bots instead of random moves: one kind for everybody, or one per player in "
+        "the order of --players (random, greedy, search)",
+    )
     parser.add_argument("--load", type=Path, default=None, help="go on with a saved session")
     parser.add_argument("--save", type=Path, default=None, help="write the session as JSON")
     parser.add_argument("--plain", action="store_true", help="plain text, even with rich")
@@ -104,7 +110,20 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     try:
         # a loaded session goes on with seeds of its own, not those of its first games
         seed = args.seed + len(session.games) if args.load is not None else args.seed
-        session = play_session(session, args.games, seed=seed)
+        if args.bots is None:
+            session = play_session(session, args.games, seed=seed)
+        else:
+            kinds = [kind.strip().lower() for kind in args.bots.split(",")]
+            if len(kinds) == 1:
+                bots: str | dict[str, str] = kinds[0]
+            elif len(kinds) == len(session.players):
+                bots = dict(zip(session.players, kinds, strict=True))
+            else:
+                parser.error(
+                    f"--bots: one kind for everybody or one per player: "
+                    f"{len(session.players)} players, {len(kinds)} bots"
+                )
+            session = play_bot_session(session, args.games, bots, seed=seed)
     except SessionError as error:  # pragma: no cover - random play always ends
         parser.error(str(error))
     if args.save is not None:
