@@ -111,7 +111,8 @@ def test_returns_are_zero_sum_with_minus_one_for_the_goat() -> None:
         state.apply_action(rng.choice(state.legal_actions()))
     returns = state.returns()
     assert sorted(returns) == [-1.0, 0.5, 0.5]
-    assert state.turns is not None and returns[state.turns.state.loser] == -1.0
+    assert state.turns is not None and state.turns.state.loser is not None
+    assert returns[state.turns.state.loser] == -1.0
 
 
 def test_a_game_stopped_at_max_decisions_is_a_draw() -> None:

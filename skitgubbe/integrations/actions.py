@@ -45,7 +45,7 @@ refused with :class:`ValueError`.
 >>> play = sg.parse_move("0 play 7C 7H")
 >>> action = move_to_action(play)
 >>> action, action_to_string(action)
-(94, 'play 7C 7H')
+(416, 'play 7C 7H')
 >>> state = sg.start_phase_two(sg.presets.FLURST, ["2C 3C", "7C 8C 9C", "JD"], "D", leader=0)
 >>> [action_to_string(a) for a in legal_actions(state, 0)]
 ['play 2C', 'play 3C', 'play 2C 3C']

@@ -33,6 +33,7 @@ import attrs
 
 from ..cards import CARDS_IN_PACK, PACK_MASK, cards_of, format_cards
 from ..moves import MAX_SEAT
+from ..state import Phase
 from ..views import PlayerView
 from ._extras import missing
 
@@ -135,11 +136,13 @@ for _field in FIELDS:
     _OFFSETS[_field.name] = _at
     _at += _field.size
 del _at, _field
-_PHASES = {"one": 0, "two": 1, "over": 2}
+_PHASES = {Phase.ONE: 0, Phase.TWO: 1, Phase.OVER: 2}
 _CARD_BITS = sum(field.size for field in _CARD_ROWS)
 _CARD_BYTES = (_CARD_BITS + 7) // 8
 # Where each field lies after the card rows.
 _TAIL = {name: offset - _CARD_BITS for name, offset in _OFFSETS.items()}
+_TAIL_SIZE = SIZE - _CARD_BITS
+_KNOWN, _WON, _TABLE, _OUT = (_OFFSETS[name] for name in ("known", "won", "table", "out_of_play"))
 
 
 def field_slice(name: str) -> slice:
@@ -171,16 +174,55 @@ def field_table() -> str:
     return "\n".join(lines) + "\n"
 
 
-def _card_rows(masks: list[int], vector: npt.NDArray[np.float32]) -> None:
-    """Write the copies of each card of each mask, 52 numbers a mask, at the start
-    of ``vector``: the masks are laid end to end in one integer and unpacked at once."""
+def encode(
+    view: PlayerView, passed: Iterable[int] = (), out: npt.NDArray[np.float32] | None = None
+) -> npt.NDArray[np.float32]:
+    """The vector of ``view``: a ``numpy`` array of :data:`SIZE` ``float32`` numbers.
+
+    ``passed`` names the seats that passed in this engine state (the adapters'
+    one-at-a-time scheme, see :mod:`skitgubbe.integrations.turns`). With ``out``
+    (an array of the right size) the vector is written there.
+    """
+    hand_sizes = view.hand_sizes
+    players = len(hand_sizes)
+    order, where = _seating(players, view.player)
+    known_masks = view.known_masks
+    # Card rows, laid end to end: 52 bits a row, first copies and second copies apart.
     low = high = 0
     shift = 0
-    for mask in masks:
+
+    def row(mask: int) -> None:
+        nonlocal low, high
         if mask:
             low |= (mask & PACK_MASK) << shift
             high |= (mask >> CARDS_IN_PACK) << shift
+
+    row(view.hand_mask)
+    shift = _KNOWN
+    for seat in order[1:]:
+        row(known_masks[seat])
         shift += 52
+    if view.won_masks:
+        shift = _WON
+        for seat in order:
+            row(view.won_masks[seat])
+            shift += 52
+    table = view.table_masks or tuple(event.mask for event in view.trick)
+    shift = _TABLE
+    for mask in table[: -TABLE_ROWS - 1 : -1]:
+        row(mask)
+        shift += 52
+    shift = _OUT
+    row(view.killed_mask | view.out_of_play_mask)
+    shift += 52
+    row(view.unseen_mask)
+    shift += 52
+    row(view.exposed_mask)
+    shift += 52
+    if view.upcard is not None:
+        row(1 << view.upcard.index)
+
+    vector = np.empty(SIZE, np.float32) if out is None else out
     vector[:_CARD_BITS] = np.unpackbits(
         np.frombuffer(low.to_bytes(_CARD_BYTES, "little"), np.uint8),
         count=_CARD_BITS,
@@ -193,78 +235,42 @@ def _card_rows(masks: list[int], vector: npt.NDArray[np.float32]) -> None:
             bitorder="little",
         )
 
-
-def encode(
-    view: PlayerView, passed: Iterable[int] = (), out: npt.NDArray[np.float32] | None = None
-) -> npt.NDArray[np.float32]:
-    """The vector of ``view``: a ``numpy`` array of :data:`SIZE` ``float32`` numbers.
-
-    ``passed`` names the seats that passed in this engine state (the adapters'
-    one-at-a-time scheme, see :mod:`skitgubbe.integrations.turns`). With ``out``
-    (an array of the right size) the vector is written there.
-    """
-    players = view.players
-    me = view.player
-    order = [(me + step) % players for step in range(players)]
-    pad = [0] * (MAX_PLAYERS - players)
-    known = [view.known_masks[seat] for seat in order[1:]] + pad
-    won = [view.won_masks[seat] for seat in order] + pad if view.won_masks else []
-    won += [0] * (MAX_PLAYERS - len(won))
-    table: list[int] = list(view.table_masks) if view.table_masks else [e.mask for e in view.trick]
-    table_size = len(table)
-    table = table[::-1][:TABLE_ROWS]
-    table += [0] * (TABLE_ROWS - len(table))
-    upcard = 1 << view.upcard.index if view.upcard is not None else 0
-    masks = [
-        view.hand_mask,
-        *known,
-        *won,
-        *table,
-        view.killed_mask | view.out_of_play_mask,
-        view.unseen_mask,
-        view.exposed_mask,
-        upcard,
-    ]
-    vector = np.empty(SIZE, np.float32) if out is None else out
-    _card_rows(masks, vector)
-
     # The rest are small whole numbers: written into bytes, then copied at once.
-    tail = bytearray(SIZE - _CARD_BITS)
-    where = {seat: i for i, seat in enumerate(order)}
-
-    def seats(name: str, chosen: Iterable[int | None]) -> None:
-        base = _TAIL[name]
-        for seat in chosen:
-            if seat is not None:
-                tail[base + where[seat]] = 1
-
-    def counts(name: str, values: Iterable[int]) -> None:
-        base = _TAIL[name]
-        for i, value in enumerate(values):
-            tail[base + where[i]] = min(value, 255)
-
+    tail = bytearray(_TAIL_SIZE)
     base = _TAIL["seats"]
     tail[base : base + players] = b"\x01" * players
-    counts("hand_sizes", view.hand_sizes)
-    counts("hidden_sizes", view.hidden_sizes)
-    seats("to_act", view.to_act)
-    seats("due", view.due)
-    seats("turn", (view.turn,))
-    seats("leader", (view.leader,))
-    seats("trick_winner", (view.trick_winner,))
-    seats("sluffed", view.sluffed)
-    seats("done", view.done)
-    seats("out", view.out)
-    seats("needy", view.needy)
-    seats("blamattis", view.blamattis)
-    seats("loser", (view.loser,))
-    seats("passed", passed)
-    tail[_TAIL["phase"] + _PHASES[view.phase.value]] = 1
+    sizes = _TAIL["hand_sizes"]
+    hidden = _TAIL["hidden_sizes"]
+    for seat, (size, known) in enumerate(zip(hand_sizes, known_masks, strict=True)):
+        tail[sizes + where[seat]] = min(size, 255)
+        tail[hidden + where[seat]] = min(size - known.bit_count(), 255)
+    for name, seats in (
+        ("to_act", view.to_act),
+        ("due", view.due),
+        ("sluffed", view.sluffed),
+        ("done", view.done),
+        ("out", view.out),
+        ("needy", view.needy),
+        ("blamattis", view.blamattis),
+        ("passed", passed),
+    ):
+        base = _TAIL[name]
+        for seat in seats:
+            tail[base + where[seat]] = 1
+    for name, one in (
+        ("turn", view.turn),
+        ("leader", view.leader),
+        ("trick_winner", view.trick_winner),
+        ("loser", view.loser),
+    ):
+        if one is not None:
+            tail[_TAIL[name] + where[one]] = 1
+    tail[_TAIL["phase"] + _PHASES[view.phase]] = 1
     if view.trump is not None:
-        tail[_TAIL["trump"] + int(view.trump)] = 1
+        tail[_TAIL["trump"] + view.trump] = 1
     if view.heading is not None:
-        tail[_TAIL["heading"] + int(view.heading) - 2] = 1
-    tail[_TAIL["table_size"]] = min(table_size, 255)
+        tail[_TAIL["heading"] + view.heading - 2] = 1
+    tail[_TAIL["table_size"]] = min(len(table), 255)
     tail[_TAIL["stock_size"]] = view.stock_size
     tail[_TAIL["reserve_size"]] = view.reserve_size
     tail[_TAIL["trick_size"]] = view.trick_size
@@ -272,6 +278,19 @@ def encode(
     tail[_TAIL["packs"]] = view.rules.packs
     vector[_CARD_BITS:] = np.frombuffer(tail, np.uint8)
     return vector
+
+
+_SEATING: dict[tuple[int, int], tuple[tuple[int, ...], dict[int, int]]] = {}
+
+
+def _seating(players: int, me: int) -> tuple[tuple[int, ...], dict[int, int]]:
+    """The seats in relative order from ``me``, and each seat's relative place."""
+    key = (players, me)
+    found = _SEATING.get(key)
+    if found is None:
+        order = tuple((me + step) % players for step in range(players))
+        found = _SEATING[key] = (order, {seat: i for i, seat in enumerate(order)})
+    return found
 
 
 def _text(name: str, value: object) -> str | None:

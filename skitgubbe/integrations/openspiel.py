@@ -54,6 +54,7 @@ from ._extras import missing
 from .actions import NUM_ACTIONS, action_to_string
 from .observations import FIELDS as OBSERVATION_FIELDS
 from .observations import SIZE, encode, field_slice, information_state_string
+from .params import ruleset_and_players
 from .turns import Turns
 
 try:
@@ -100,30 +101,6 @@ GAME_TYPE = pyspiel.GameType(
     provides_observation_tensor=True,
     parameter_specification=_DEFAULTS,
 )
-
-
-def ruleset_and_players(params: Mapping[str, Any]) -> tuple[sg.Ruleset, int]:
-    """The ruleset and player count that game parameters name (see the module).
-
-    >>> rules, players = ruleset_and_players({"preset": "atlanta"})
-    >>> rules == sg.presets.get("atlanta"), players
-    (True, 3)
-    """
-    variant = str(params.get("variant", ""))
-    if variant:
-        from ..compare import parse_variant
-
-        rules = parse_variant(variant)
-    else:
-        rules = sg.presets.get(str(params.get("preset", "flurst")))
-    players = int(params.get("players", 0))
-    if players == 0:
-        players = min(max(4, rules.min_players), rules.max_players)
-    if not rules.min_players <= players <= rules.max_players:
-        raise ValueError(
-            f"these rules allow {rules.min_players}-{rules.max_players} players, not {players}"
-        )
-    return rules, players
 
 
 class SkitgubbeGame(pyspiel.Game):  # type: ignore[misc]

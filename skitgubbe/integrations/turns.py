@@ -66,13 +66,12 @@ class Turns:
     decisions: int = 0
     #: The game stops, a draw, after this many decisions.
     max_decisions: int = 1_000_000
-    #: The seats offered in this engine state, in order.
-    order: tuple[int, ...] = attrs.field(init=False)
+    #: The seats offered in this engine state, in order (see :func:`offer_order`).
+    order: tuple[int, ...] = attrs.field(
+        default=attrs.Factory(lambda self: offer_order(self.state), takes_self=True),
+        eq=False,
+    )
     _moves: dict[int, Move] | None = attrs.field(init=False, default=None, eq=False, repr=False)
-
-    @order.default
-    def _order(self) -> tuple[int, ...]:
-        return offer_order(self.state)
 
     @property
     def is_over(self) -> bool:
