@@ -13,12 +13,12 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test  # noqa: E402
+from pettingzoo.test import api_test
 
-import skitgubbe as sg  # noqa: E402
-from skitgubbe.integrations.actions import NUM_ACTIONS, PASS  # noqa: E402
-from skitgubbe.integrations.observations import SIZE  # noqa: E402
-from skitgubbe.integrations.pettingzoo import SingleSeatEnv, SkitgubbeEnv, env  # noqa: E402
+import skitgubbe as sg
+from skitgubbe.integrations.actions import NUM_ACTIONS, PASS
+from skitgubbe.integrations.observations import SIZE
+from skitgubbe.integrations.pettingzoo import SingleSeatEnv, SkitgubbeEnv, env
 
 
 @pytest.mark.filterwarnings("ignore:Observation space for each agent")
@@ -165,6 +165,10 @@ def test_a_missing_extra_is_named() -> None:
 
 
 def test_the_engine_imports_no_integration() -> None:
-    code = "import sys, skitgubbe, skitgubbe.simulate; print(sorted(m for m in sys.modules if 'integrations' in m or m in ('numpy', 'pyspiel', 'pettingzoo')))"
+    code = (
+        "import sys, skitgubbe, skitgubbe.simulate\n"
+        "heavy = ('numpy', 'pyspiel', 'pettingzoo')\n"
+        "print(sorted(m for m in sys.modules if 'integrations' in m or m in heavy))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
