@@ -39,7 +39,8 @@ current engine state: as a tensor by :func:`~skitgubbe.integrations.observations
 as text by :func:`~skitgubbe.integrations.observations.information_state_string`.
 The observation is the same. :meth:`SkitgubbeState.resample_from_infostate`
 deals the unseen cards with :func:`skitgubbe.sample`, so OpenSpiel's IS-MCTS
-(``open_spiel.python.algorithms.ismcts``) plays the game.
+(``open_spiel.python.algorithms.ismcts``) plays the game; with
+:class:`EngineRolloutEvaluator` its random rollouts run on the engine directly.
 """
 
 from __future__ import annotations
@@ -60,12 +61,14 @@ from .turns import Turns
 try:
     import numpy as np
     import pyspiel
+    from open_spiel.python.algorithms import mcts
 except ImportError as error:
     raise ImportError(missing("pyspiel", "openspiel", "the OpenSpiel game")) from error
 
 __all__ = [
     "DEFAULT_DEALS",
     "GAME_TYPE",
+    "EngineRolloutEvaluator",
     "SkitgubbeGame",
     "SkitgubbeObserver",
     "SkitgubbeState",
@@ -233,6 +236,46 @@ class SkitgubbeObserver:
             return f"seat {player}, before the deal"
         passed = turns.order[: turns.passed]
         return information_state_string(turns.state.view(player), passed)
+
+
+class EngineRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
+    """An evaluator for OpenSpiel's MCTS and IS-MCTS bots: the mean result of
+    ``rollouts`` random games played on from the state by the engine itself,
+    each move chosen uniformly among ``legal_moves()``, as OpenSpiel's
+    ``RandomRolloutEvaluator`` does through the game's actions but several times
+    faster. The prior is uniform."""
+
+    def __init__(self, rollouts: int = 1, seed: int | None = None) -> None:
+        if rollouts < 1:
+            raise ValueError(f"rollouts must be at least 1, not {rollouts}")
+        self.rollouts = rollouts
+        self._rng = random.Random(seed)
+
+    def evaluate(self, state: SkitgubbeState) -> Any:
+        """The mean returns of the random games, one number per seat."""
+        turns = state.turns
+        assert turns is not None, "the deal comes first"
+        players = turns.state.players
+        if turns.is_over:
+            return np.array(turns.returns())
+        total = np.zeros(players)
+        choose = self._rng.choice
+        share = 1.0 / (players - 1)
+        for _ in range(self.rollouts):
+            engine = turns.state
+            for _ in range(max(0, turns.max_decisions - turns.decisions)):
+                if engine.is_over:
+                    break
+                engine = engine.apply(choose(engine.legal_moves()))
+            if engine.loser is not None:
+                total += share
+                total[engine.loser] -= 1.0 + share
+        return total / self.rollouts
+
+    def prior(self, state: SkitgubbeState) -> list[tuple[int, float]]:
+        """Every legal action as likely."""
+        actions = state.legal_actions()
+        return [(action, 1.0 / len(actions)) for action in actions]
 
 
 pyspiel.register_game(GAME_TYPE, SkitgubbeGame)
