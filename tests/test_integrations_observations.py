@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import attrs
 import numpy as np
@@ -11,6 +12,8 @@ import pytest
 import skitgubbe as sg
 from skitgubbe.integrations import observations as ob
 from skitgubbe.simulate import random_ruleset
+
+DOCS = Path(__file__).parent.parent / "docs"
 
 
 def counts(cards: tuple[sg.Card, ...]) -> list[int]:
@@ -92,6 +95,11 @@ def test_the_information_state_text_names_the_facts_in_card_notation() -> None:
     assert "trump: C" in lines  # clubs is suit 0 and still shown
     assert "table: 2C 3C" in lines
     assert lines[-1] == "passed: 2"
+
+
+def test_the_documentation_lists_every_field() -> None:
+    page = (DOCS / "frameworks.rst").read_text(encoding="utf-8")
+    assert ob.field_table() in page
 
 
 @pytest.mark.parametrize("name", sorted(sg.presets.ALL))
