@@ -75,6 +75,15 @@ def test_the_information_state_is_the_view_and_who_passed() -> None:
     assert tensor.shape == (2970,) and tensor.sum() > 0
 
 
+def test_a_public_observer_is_refused_rather_than_shown_a_hand() -> None:
+    game = load(preset="pagat", players=3)
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(ValueError, match="observes as one player only"):
+        game.make_py_observer(public)
+
+
 def test_resampled_states_keep_the_information_state_and_the_legal_actions() -> None:
     rng = random.Random(4)
     state = dealt(load(preset="helmfrid", players=4))

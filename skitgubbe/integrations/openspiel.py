@@ -134,7 +134,20 @@ class SkitgubbeGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> SkitgubbeObserver:
-        """The observer of information states and observations (both are the view)."""
+        """The observer of information states and observations (both are the view).
+
+        Only a player's own information is offered: an observation type without
+        private information (a public observer) is refused, since the view holds
+        the player's hand.
+        """
+        if iig_obs_type is not None and (
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+            or not iig_obs_type.public_info
+        ):
+            raise ValueError(
+                "python_skitgubbe observes as one player only: its own and the public "
+                "information (private_info=SINGLE_PLAYER, public_info=True)"
+            )
         return SkitgubbeObserver(params)
 
 
