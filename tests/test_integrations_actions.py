@@ -152,3 +152,12 @@ def test_an_action_out_of_range_or_not_legal_is_refused() -> None:
     with pytest.raises(ValueError, match=r"action 1 \(dare\) is not a legal move of seat 0"):
         ac.action_to_move(state, 0, ac.DARE)
     assert ac.NUM_ACTIONS == 2655
+
+
+def test_a_sluff_beyond_the_eighth_hand_position_is_refused() -> None:
+    hand = sg.parse_cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JH")
+    assert ac.move_to_action(sg.parse_move("0 sluff 2C JH"), hand[:7] + hand[9:]) == (
+        ac.SLUFF_HAND + 0b1000_0001
+    )
+    with pytest.raises(ValueError, match="names hand positions below 8 only"):
+        ac.move_to_action(sg.parse_move("0 sluff 2C JH"), hand)
