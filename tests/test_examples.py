@@ -75,3 +75,20 @@ def test_session_example_runs() -> None:
         int(line.split("goat in")[1].split()[0]) for line in out.splitlines() if "goat in" in line
     ]
     assert len(goats) == 4 and sum(goats) == 12  # every game has exactly one goat
+
+
+def test_openspiel_example_plays_a_game_with_ismcts() -> None:
+    pytest.importorskip("pyspiel")
+    out = run(str(EXAMPLES / "openspiel_ismcts.py"), "--simulations", "2", "--preset", "pagat")
+    lines = out.splitlines()
+    assert lines[0].startswith("python_skitgubbe(") and "IS-MCTS at seat 0" in lines[0]
+    assert lines[-1].startswith("Seat ") and "is the goat" in lines[-1]
+
+
+def test_pettingzoo_example_plays_a_game_each_way() -> None:
+    pytest.importorskip("pettingzoo")
+    out = run(str(EXAMPLES / "pettingzoo_random.py"), "--preset", "pagat", "--players", "3")
+    lines = out.splitlines()
+    assert lines[0] == "skitgubbe (pagat rules), 3 players, phase one"
+    assert any(line.startswith("PettingZoo: player_") and "is the goat" in line for line in lines)
+    assert lines[-1].startswith("Gymnasium: seat 0 ends with reward ")

@@ -1,0 +1,166 @@
+"""Skitgubbe in OpenSpiel and PettingZoo: how IS-MCTS plays, and how fast the
+environment runs.
+
+``--ismcts``: OpenSpiel's own IS-MCTS bot (``open_spiel.python.algorithms.ismcts``)
+plays 4-player Flurst against three uniformly random players (random among the
+legal actions, ``PASS`` included). Game ``g`` is dealt from chance outcome ``g``
+and the bot sits at seat ``g % 4``, so every seat and every deal counts alike. A
+random player is the goat in a quarter of the games; the script prints how often
+the bot is, its 95% Wilson interval, and the exact one-sided binomial p-value
+against a quarter::
+
+    taskset -c 0 python benchmarks/frameworks.py --ismcts --games 500 --simulations 10
+
+``--speed``: whole random games of 4-player Flurst, by the engine alone (one
+``legal_moves()`` and one ``apply`` a move, as ``benchmarks/games.py`` plays) and
+through the PettingZoo environment (``env.last()`` every step, so an observation
+and an action mask every step, and a random legal action from the mask). Prints
+games per second of each and their ratio, the median of ``--repeat`` runs::
+
+    taskset -c 0 python benchmarks/frameworks.py --speed --games 100
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+
+import skitgubbe as sg
+from skitgubbe.integrations.pettingzoo import SkitgubbeEnv
+
+PRESET = "flurst"
+PLAYERS = 4
+
+
+def ismcts_game(game_number: int, simulations: int, rollouts: int) -> tuple[bool, int]:
+    """One game with IS-MCTS at seat ``game_number % 4``: whether it is the goat,
+    and how many searches it made."""
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts
+
+    from skitgubbe.integrations.openspiel import EngineRolloutEvaluator
+
+    game = pyspiel.load_game("python_skitgubbe", {"preset": PRESET, "players": PLAYERS})
+    evaluator = EngineRolloutEvaluator(rollouts, seed=game_number)
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, 2.0, simulations, random_state=np.random.RandomState(game_number)
+    )
+    rng = random.Random(game_number)
+    seat = game_number % PLAYERS
+    state = game.new_initial_state()
+    state.apply_action(game_number)
+    searches = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if state.current_player() == seat:
+            searches += len(legal) > 1
+            action = bot.step(state)
+        else:
+            action = rng.choice(legal)
+        state.apply_action(action)
+    return state.returns()[seat] < 0, searches
+
+
+def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion."""
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = (
+        z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    )
+    return centre - half, centre + half
+
+
+def binomial_at_most(successes: int, trials: int, p: float) -> float:
+    """P(X <= successes) for X ~ Binomial(trials, p): the one-sided p-value."""
+    return sum(math.comb(trials, k) * p**k * (1 - p) ** (trials - k) for k in range(successes + 1))
+
+
+def run_ismcts(games: int, simulations: int, rollouts: int, jobs: int) -> None:
+    start = time.perf_counter()
+    numbers = range(games)
+    with ProcessPoolExecutor(jobs) as pool:
+        results = list(
+            pool.map(ismcts_game, numbers, [simulations] * games, [rollouts] * games, chunksize=4)
+        )
+    elapsed = time.perf_counter() - start
+    goats = sum(goat for goat, _ in results)
+    searches = sum(count for _, count in results)
+    low, high = wilson(goats, games)
+    print(
+        f"IS-MCTS ({simulations} simulations, {rollouts} engine rollout each) against 3 random "
+        f"players, {PRESET} with {PLAYERS} players, {games} games"
+    )
+    print(f"  goat in {goats} games: {goats / games:.3f} [95% CI {low:.3f}-{high:.3f}]")
+    print(f"  a random player: 0.250; one-sided p = {binomial_at_most(goats, games, 0.25):.2g}")
+    print(f"  {searches / games:.0f} searches a game, {elapsed:.0f} s with {jobs} worker(s)")
+
+
+def engine_games(games: int) -> float:
+    start = time.perf_counter()
+    rules = sg.presets.get(PRESET)
+    for seed in range(games):
+        choose = random.Random(seed).choice
+        state: sg.State = sg.deal(rules, players=PLAYERS, seed=seed)
+        while not state.is_over:
+            state = state.apply(choose(state.legal_moves()))
+    return games / (time.perf_counter() - start)
+
+
+def environment_games(games: int) -> tuple[float, float]:
+    """Games per second through the environment, and steps per game."""
+    environment = SkitgubbeEnv(preset=PRESET, players=PLAYERS)
+    steps = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        environment.reset(seed=seed)
+        choose = random.Random(seed).choice
+        for _ in environment.agent_iter():
+            observation, _, termination, truncation, _ = environment.last()
+            if termination or truncation:
+                environment.step(None)
+            else:
+                environment.step(choose(np.flatnonzero(observation["action_mask"]).tolist()))
+            steps += 1
+    return games / (time.perf_counter() - start), steps / games
+
+
+def run_speed(games: int, repeat: int) -> None:
+    engine = statistics.median(engine_games(games) for _ in range(repeat))
+    runs = [environment_games(games) for _ in range(repeat)]
+    environment = statistics.median(rate for rate, _ in runs)
+    print(f"random games of {PRESET} with {PLAYERS} players, median of {repeat} runs of {games}")
+    print(f"  engine:      {engine:7.1f} games/s")
+    print(
+        f"  PettingZoo:  {environment:7.1f} games/s ({runs[0][1]:.0f} steps a game, "
+        "observation and mask every step)"
+    )
+    print(f"  ratio:       {environment / engine:7.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--ismcts", action="store_true", help="IS-MCTS against random players")
+    parser.add_argument("--speed", action="store_true", help="environment against engine speed")
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--simulations", type=int, default=10)
+    parser.add_argument("--rollouts", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    if not (args.ismcts or args.speed):
+        parser.error("choose --ismcts or --speed (or both)")
+    if args.speed:
+        run_speed(args.games, args.repeat)
+    if args.ismcts:
+        run_ismcts(args.games, args.simulations, args.rollouts, args.jobs)
+
+
+if __name__ == "__main__":
+    main()

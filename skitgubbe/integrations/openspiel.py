@@ -1,0 +1,294 @@
+"""Skitgubbe as an OpenSpiel game: ``python_skitgubbe``.
+
+Importing this module registers the game with ``pyspiel`` (extra
+``openspiel``), so that OpenSpiel's algorithms load it by name::
+
+    import pyspiel
+    import skitgubbe.integrations.openspiel  # registers python_skitgubbe
+
+    game = pyspiel.load_game("python_skitgubbe", {"preset": "flurst", "players": 4})
+
+Parameters:
+
+``preset``
+    A preset name (:data:`skitgubbe.presets.ALL`), ``flurst`` by default.
+``variant``
+    A variant spec (:func:`skitgubbe.compare.parse_variant`, for example
+    ``flurst:high_trump=true``); when not empty it names the ruleset instead of
+    ``preset``.
+``players``
+    How many seats; 0 (the default) takes 4, or the nearest count the ruleset
+    allows.
+``deals``
+    How many deals the opening chance node chooses among (65536 by default).
+``max_decisions``
+    The game stops as a draw after this many decisions (moves and passes),
+    1,000,000 by default; random games end long before.
+
+The game opens with one chance node: its outcome is the seed of
+:func:`skitgubbe.deal`, which also seeds every later shuffle of the engine (the
+dreck, a dealt-out trick); no player sees it. Then one player acts at a time, in
+the order of :mod:`skitgubbe.integrations.turns`; actions are numbered by
+:mod:`skitgubbe.integrations.actions` (``PASS`` is action 0). Returns are ``-1``
+for the goat and ``1 / (players - 1)`` for every other seat (zero-sum); a game
+stopped at ``max_decisions`` returns 0 to all.
+
+The information state of a player is their :class:`~skitgubbe.views.PlayerView`
+(what a player with a perfect memory knows) and the seats that passed in the
+current engine state: as a tensor by :func:`~skitgubbe.integrations.observations.encode`,
+as text by :func:`~skitgubbe.integrations.observations.information_state_string`.
+The observation is the same. :meth:`SkitgubbeState.resample_from_infostate`
+deals the unseen cards with :func:`skitgubbe.sample`, so OpenSpiel's IS-MCTS
+(``open_spiel.python.algorithms.ismcts``) plays the game; with
+:class:`EngineRolloutEvaluator` its random rollouts run on the engine directly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import skitgubbe as sg
+
+from ._extras import missing
+from .actions import NUM_ACTIONS, action_to_string
+from .observations import FIELDS as OBSERVATION_FIELDS
+from .observations import SIZE, encode, field_slice, information_state_string
+from .params import ruleset_and_players
+from .turns import Turns
+
+try:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import mcts
+except ImportError as error:
+    raise ImportError(missing("pyspiel", "openspiel", "the OpenSpiel game")) from error
+
+__all__ = [
+    "DEFAULT_DEALS",
+    "GAME_TYPE",
+    "EngineRolloutEvaluator",
+    "SkitgubbeGame",
+    "SkitgubbeObserver",
+    "SkitgubbeState",
+    "ruleset_and_players",
+]
+
+#: How many deals the opening chance node chooses among, by default.
+DEFAULT_DEALS = 1 << 16
+#: The decisions after which a game stops as a draw, by default.
+DEFAULT_MAX_DECISIONS = 1_000_000
+_DEFAULTS: dict[str, Any] = {
+    "preset": "flurst",
+    "variant": "",
+    "players": 0,
+    "deals": DEFAULT_DEALS,
+    "max_decisions": DEFAULT_MAX_DECISIONS,
+}
+
+#: The game's type, as registered with ``pyspiel``.
+GAME_TYPE = pyspiel.GameType(
+    short_name="python_skitgubbe",
+    long_name="Python Skitgubbe",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=sg.moves.MAX_SEAT + 1,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+
+
+class SkitgubbeGame(pyspiel.Game):  # type: ignore[misc]
+    """The OpenSpiel game of a ruleset and a player count."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        full = {**_DEFAULTS, **(params or {})}
+        self.rules, self.players = ruleset_and_players(full)
+        self.deals = int(full["deals"])
+        self.max_decisions = int(full["max_decisions"])
+        if self.deals < 1 or self.max_decisions < 1:
+            raise ValueError("deals and max_decisions must be at least 1")
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=self.deals,
+            num_players=self.players,
+            min_utility=-1.0,
+            max_utility=1.0 / (self.players - 1),
+            utility_sum=0.0,
+            max_game_length=self.max_decisions,
+        )
+        super().__init__(GAME_TYPE, info, full)
+
+    def new_initial_state(self) -> SkitgubbeState:
+        """The state before the deal: a chance node."""
+        return SkitgubbeState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> SkitgubbeObserver:
+        """The observer of information states and observations (both are the view).
+
+        Only a player's own information is offered: an observation type without
+        private information (a public observer) is refused, since the view holds
+        the player's hand.
+        """
+        if iig_obs_type is not None and (
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+            or not iig_obs_type.public_info
+        ):
+            raise ValueError(
+                "python_skitgubbe observes as one player only: its own and the public "
+                "information (private_info=SINGLE_PLAYER, public_info=True)"
+            )
+        return SkitgubbeObserver(params)
+
+
+class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
+    """A position of the game: before the deal, or a :class:`~.turns.Turns`."""
+
+    def __init__(self, game: SkitgubbeGame) -> None:
+        super().__init__(game)
+        self._game = game
+        self.turns: Turns | None = None
+
+    def current_player(self) -> int:
+        """The seat to act, ``pyspiel.PlayerId.CHANCE`` before the deal, or
+        ``pyspiel.PlayerId.TERMINAL`` at the end."""
+        turns = self.turns
+        if turns is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        player = turns.player
+        return int(pyspiel.PlayerId.TERMINAL) if player is None else player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.turns is not None and player == self.turns.player
+        return self.turns.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The deals, each as likely."""
+        deals = self._game.deals
+        return [(deal, 1.0 / deals) for deal in range(deals)]
+
+    def _apply_action(self, action: int) -> None:
+        if self.turns is None:
+            state = sg.deal(self._game.rules, players=self._game.players, seed=int(action))
+            self.turns = Turns(state, max_decisions=self._game.max_decisions)
+        else:
+            self.turns = self.turns.apply(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
+        return action_to_string(action)
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over: a goat, or stopped at the decision limit."""
+        return self.turns is not None and self.turns.is_over
+
+    def returns(self) -> list[float]:
+        """``-1`` for the goat, ``1 / (players - 1)`` for the others; 0 before the end."""
+        if self.turns is None:
+            return [0.0] * self._game.players
+        return self.turns.returns()
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> SkitgubbeState:
+        """A state the current information state of ``player_id`` could stand for:
+        the cards that player cannot see dealt at random (:func:`skitgubbe.sample`)."""
+        turns = self.turns
+        clone = SkitgubbeState(self._game)
+        if turns is not None:
+            seed = int(probability_sampler() * (1 << 53))
+            guess = sg.sample(turns.state.view(player_id), random.Random(seed))
+            clone.turns = Turns(guess, turns.passed, turns.decisions, turns.max_decisions)
+        return clone
+
+    def __str__(self) -> str:
+        if self.turns is None:
+            return "before the deal"
+        state = self.turns.state
+        hands = "\n".join(
+            f"{seat}: {sg.format_cards(state.view(seat).hand)}" for seat in range(state.players)
+        )
+        return f"{state.phase.value}; to act {state.to_act}, due {state.due}\n{hands}"
+
+
+class SkitgubbeObserver:
+    """Information states and observations: the player's view and who passed."""
+
+    def __init__(self, params: Mapping[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"the observer takes no parameters, not {dict(params)}")
+        self.tensor = np.zeros(SIZE, np.float32)
+        self.dict = {
+            field.name: self.tensor[field_slice(field.name)] for field in OBSERVATION_FIELDS
+        }
+
+    def set_from(self, state: SkitgubbeState, player: int) -> None:
+        """Write ``player``'s information state of ``state`` into :attr:`tensor`."""
+        turns = state.turns
+        if turns is None:
+            self.tensor.fill(0)
+            return
+        passed = turns.order[: turns.passed]
+        encode(turns.state.view(player), passed, out=self.tensor)
+
+    def string_from(self, state: SkitgubbeState, player: int) -> str:
+        """``player``'s information state of ``state`` as text."""
+        turns = state.turns
+        if turns is None:
+            return f"seat {player}, before the deal"
+        passed = turns.order[: turns.passed]
+        return information_state_string(turns.state.view(player), passed)
+
+
+class EngineRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
+    """An evaluator for OpenSpiel's MCTS and IS-MCTS bots: the mean result of
+    ``rollouts`` random games played on from the state by the engine itself,
+    each move chosen uniformly among ``legal_moves()``, as OpenSpiel's
+    ``RandomRolloutEvaluator`` does through the game's actions but several times
+    faster. The prior is uniform."""
+
+    def __init__(self, rollouts: int = 1, seed: int | None = None) -> None:
+        if rollouts < 1:
+            raise ValueError(f"rollouts must be at least 1, not {rollouts}")
+        self.rollouts = rollouts
+        self._rng = random.Random(seed)
+
+    def evaluate(self, state: SkitgubbeState) -> Any:
+        """The mean returns of the random games, one number per seat."""
+        turns = state.turns
+        assert turns is not None, "the deal comes first"
+        players = turns.state.players
+        if turns.is_over:
+            return np.array(turns.returns())
+        total = np.zeros(players)
+        choose = self._rng.choice
+        share = 1.0 / (players - 1)
+        for _ in range(self.rollouts):
+            engine = turns.state
+            for _ in range(max(0, turns.max_decisions - turns.decisions)):
+                if engine.is_over:
+                    break
+                engine = engine.apply(choose(engine.legal_moves()))
+            if engine.loser is not None:
+                total += share
+                total[engine.loser] -= 1.0 + share
+        return total / self.rollouts
+
+    def prior(self, state: SkitgubbeState) -> list[tuple[int, float]]:
+        """Every legal action as likely."""
+        actions = state.legal_actions()
+        return [(action, 1.0 / len(actions)) for action in actions]
+
+
+pyspiel.register_game(GAME_TYPE, SkitgubbeGame)

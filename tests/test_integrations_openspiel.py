@@ -1,0 +1,159 @@
+"""The python_skitgubbe game of OpenSpiel: its own random-simulation checks on every
+preset, resampling for IS-MCTS, and games played by OpenSpiel's IS-MCTS bot."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import skitgubbe as sg  # noqa: E402
+from skitgubbe.integrations import openspiel  # noqa: E402
+from skitgubbe.integrations.actions import PASS, move_to_action  # noqa: E402
+
+
+def load(**params: object) -> openspiel.SkitgubbeGame:
+    game = pyspiel.load_game("python_skitgubbe", params)
+    assert isinstance(game, openspiel.SkitgubbeGame)
+    return game
+
+
+def dealt(game: openspiel.SkitgubbeGame, deal: int = 3) -> openspiel.SkitgubbeState:
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    state.apply_action(deal)
+    return state
+
+
+@pytest.mark.parametrize("name", sorted(sg.presets.ALL))
+def test_openspiel_random_simulation_checks_pass_for_every_preset(name: str) -> None:
+    rules = sg.presets.get(name)
+    game = load(preset=name, players=rules.min_players)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_the_game_is_registered_by_importing_the_module_with_its_parameters() -> None:
+    game = load(preset="atlanta")
+    assert game.num_players() == 3
+    assert game.num_distinct_actions() == 2655
+    assert game.max_chance_outcomes() == openspiel.DEFAULT_DEALS
+    assert game.get_type().short_name == "python_skitgubbe"
+    assert game.observation_tensor_size() == game.information_state_tensor_size() == 2970
+    assert load(variant="flurst:high_trump=true", players=5).rules.high_trump is True
+    with pytest.raises(ValueError, match="these rules allow 3-3 players, not 4"):
+        load(preset="atlanta", players=4)
+
+
+def test_the_deal_is_the_chance_outcome_and_the_engine_deals_the_same_cards() -> None:
+    game = load(preset="flurst", players=4, deals=10)
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(deal, 0.1) for deal in range(10)]
+    state.apply_action(7)
+    assert state.turns is not None
+    assert state.turns.state == sg.deal(sg.presets.FLURST, players=4, seed=7)
+    engine = state.turns.state
+    assert engine.to_act == (0,) and state.current_player() == 0
+    assert state.legal_actions() == sorted(move_to_action(m) for m in engine.legal_moves(0))
+
+
+def test_the_information_state_is_the_view_and_who_passed() -> None:
+    state = dealt(load(preset="flurst", players=4), deal=7)
+    state.apply_action(state.legal_actions()[1])  # seat 0 leads
+    player = state.current_player()
+    assert state.legal_actions()[0] == PASS
+    before = state.information_state_string(player)
+    state.apply_action(PASS)
+    after = state.information_state_string(player)
+    assert after == before + f"\npassed: {player}"
+    tensor = np.asarray(state.information_state_tensor(player))
+    assert tensor.shape == (2970,) and tensor.sum() > 0
+
+
+def test_a_public_observer_is_refused_rather_than_shown_a_hand() -> None:
+    game = load(preset="pagat", players=3)
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(ValueError, match="observes as one player only"):
+        game.make_py_observer(public)
+
+
+def test_resampled_states_keep_the_information_state_and_the_legal_actions() -> None:
+    rng = random.Random(4)
+    state = dealt(load(preset="helmfrid", players=4))
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    differs = 0
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        guess = state.resample_from_infostate(player, sampler)
+        assert guess.information_state_string(player) == state.information_state_string(player)
+        assert guess.legal_actions() == state.legal_actions()
+        assert guess.current_player() == player
+        assert guess.turns is not None and state.turns is not None
+        differs += guess.turns.state != state.turns.state
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert differs > 0
+
+
+def test_a_state_clones_and_pickles() -> None:
+    state = dealt(load(preset="pagat", players=3))
+    state.apply_action(state.legal_actions()[0])
+    clone = state.clone()
+    assert clone.history() == state.history() and str(clone) == str(state)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == state.history()
+    assert copy.information_state_string(0) == state.information_state_string(0)
+
+
+def test_returns_are_zero_sum_with_minus_one_for_the_goat() -> None:
+    rng = random.Random(2)
+    state = dealt(load(preset="pagat", players=3))
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    returns = state.returns()
+    assert sorted(returns) == [-1.0, 0.5, 0.5]
+    assert state.turns is not None and state.turns.state.loser is not None
+    assert returns[state.turns.state.loser] == -1.0
+
+
+def test_a_game_stopped_at_max_decisions_is_a_draw() -> None:
+    state = dealt(load(preset="pagat", players=3, max_decisions=4))
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[-1])
+    assert state.returns() == [0.0, 0.0, 0.0]
+
+
+def test_openspiel_ismcts_plays_whole_games() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = load(preset="pagat", players=3)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=np.random.RandomState(2))
+    rng = random.Random(3)
+    state = dealt(game, deal=11)
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+    assert sorted(state.returns())[0] == -1.0
+
+
+def test_a_missing_extra_is_named() -> None:
+    code = (
+        "import sys; sys.modules['pyspiel'] = None\n"
+        "try:\n    import skitgubbe.integrations.openspiel\n"
+        "except ImportError as error:\n    print(error)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "pip install 'skitgubbe[openspiel]'" in out.stdout
