@@ -172,3 +172,23 @@ def test_the_engine_imports_no_integration() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_single_seat_environment_plays_against_the_librarys_bots() -> None:
+    """Opponents may be bots of skitgubbe.bots, by name or as objects: a whole game
+    against three greedy bots ends with a reward, and a bad name is refused."""
+    from skitgubbe.bots import GreedyBot
+
+    single = SingleSeatEnv(preset="flurst", players=4, opponents=["greedy", GreedyBot(), "random"])
+    _, info = single.reset(seed=3)
+    rng = random.Random(3)
+    reward = 0.0
+    for _ in range(100_000):
+        action = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
+        _, reward_now, terminated, truncated, info = single.step(action)
+        reward = float(reward_now)
+        if terminated or truncated:
+            break
+    assert terminated and reward in (-1.0, 1 / 3)
+    with pytest.raises(ValueError, match="no bot named 'clever'"):
+        SingleSeatEnv(preset="flurst", players=4, opponents=["clever", "greedy", "greedy"])

@@ -25,9 +25,10 @@ a game stopped at ``max_decisions`` is truncated with no reward.
 'all agents done'
 
 :class:`SingleSeatEnv` is a Gymnasium environment for one seat against
-opponents: each opponent is a function of its view and its legal moves that
-returns a move, or ``None`` to pass where passing is allowed; by default every
-opponent picks uniformly among its legal actions, ``PASS`` included.
+opponents: each opponent is a bot of :mod:`skitgubbe.bots` (or its name, such
+as ``"greedy"``), or a function of its view and its legal moves that returns a
+move, or ``None`` to pass where passing is allowed; by default every opponent
+picks uniformly among its legal actions, ``PASS`` included.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from typing import Any, ClassVar
 
 import skitgubbe as sg
 
+from ..bots import Bot, make_bot
 from ._extras import missing
 from .actions import NUM_ACTIONS, PASS, move_to_action
 from .observations import SIZE, encode
@@ -235,7 +237,7 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         players: int = 0,
         variant: str = "",
         seat: int = 0,
-        opponents: Sequence[Opponent] | None = None,
+        opponents: Sequence[Opponent | Bot | str] | None = None,
         max_decisions: int = DEFAULT_MAX_DECISIONS,
         render_mode: str | None = None,
     ) -> None:
@@ -248,7 +250,10 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if opponents is not None and len(opponents) != len(others):
             raise ValueError(f"give one opponent for each of the {len(others)} other seats")
         self.seat = seat
-        self.opponents = dict(zip(others, opponents, strict=True)) if opponents else {}
+        self.opponents: dict[int, Opponent | Bot] = {
+            other: make_bot(opponent) if isinstance(opponent, str) else opponent
+            for other, opponent in zip(others, opponents or (), strict=False)
+        }
         self.max_decisions = max_decisions
         self.render_mode = render_mode
         self.observation_space = spaces.Box(0.0, _OBSERVATION_HIGH, (SIZE,), np.float32)
@@ -263,6 +268,9 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if seed is not None:
             self._rng.seed(seed)
         deal = sg.deal(self.rules, players=self.players, seed=self._rng.getrandbits(32))
+        for other, opponent in self.opponents.items():
+            if isinstance(opponent, Bot):
+                opponent.reset(other, self._rng.getrandbits(32))
         self.turns = Turns(deal, max_decisions=self.max_decisions)
         self._play_opponents()
         return self._observation(), self._info()
@@ -274,7 +282,8 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         moves = list(turns.moves().values())
         if not moves:
             return PASS
-        move = opponent(turns.state.view(seat), moves)
+        view = turns.state.view(seat)
+        move = opponent.choose(view, moves) if isinstance(opponent, Bot) else opponent(view, moves)
         if move is None:
             if not turns.may_pass:
                 raise ValueError(f"the opponent at seat {seat} passed, but it is due to move")
