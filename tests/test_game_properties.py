@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 import skitgubbe as sg
 from skitgubbe import presets
 from skitgubbe.cards import cards_of
+from skitgubbe.moves import MAX_SEAT
 from skitgubbe.records import Record, replay
 from skitgubbe.simulate import random_moves
 
@@ -195,7 +196,8 @@ def unlisted(state: sg.State, rng: random.Random) -> Iterator[sg.Move]:
             yield sg.Done(player)
             if hands[player]:
                 yield sg.Play(player, [rng.choice(sorted(hands[player]))])
-    yield sg.Play(state.players, [rng.choice(pack)])
+    if state.players <= MAX_SEAT:  # a seat that is not at this table (moves name 0-15)
+        yield sg.Play(state.players, [rng.choice(pack)])
 
 
 @SLOW
