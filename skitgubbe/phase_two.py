@@ -333,10 +333,10 @@ def _picked(state: PhaseTwoState) -> int:
     return bottom & -bottom  # P2-PICK-LOWEST-CARD
 
 
-def _pick(state: PhaseTwoState) -> tuple[int, tuple[int, ...]]:
-    """What the player to act must pick up, and the table left behind."""
+def _pick(state: PhaseTwoState, picked: int) -> tuple[int, tuple[int, ...]]:
+    """What the player to act picks up (``picked``, as :func:`_picked` has it), and
+    the table left behind."""
     table = state.table_masks
-    picked = _picked(state)
     pick = state._context.pick
     if state.blamattis >> state.turn & 1 or pick is PickUpRule.LOWEST_CARD:
         return _lowest_card(table)
@@ -392,6 +392,20 @@ def legal_moves(state: PhaseTwoState) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+def _seat_events(kind: EventKind) -> tuple[Event, ...]:
+    return tuple(Event(kind, seat) for seat in range(16))
+
+
+# The events about a seat and no card that phase two reports on most moves, by
+# seat: shared values.
+_LEAD_PASSED = _seat_events(EventKind.LEAD_PASSED)
+_LEADS = _seat_events(EventKind.LEADS)
+_THREE_CARDS = _seat_events(EventKind.THREE_CARDS)
+_ONE_CARD = _seat_events(EventKind.ONE_CARD)
+_OUT = _seat_events(EventKind.OUT)
+_EMPTIED = _seat_events(EventKind.EMPTIED)
+
+
 # -- transitions ------------------------------------------------------------------
 
 
@@ -423,16 +437,16 @@ def _leader(
         if leader == seat:  # pragma: no cover - some player in the game holds cards
             raise AssertionError("no player in the game holds a card")
     if leader != seat:
-        notes.append(Event(EventKind.LEAD_PASSED, seat))
+        notes.append(_LEAD_PASSED[seat])
     if high and hands[leader] & PACK_MASK == high:  # P2-HIGH-TRUMP
         other = _previous_active(active, leader)
         while other != leader:
             if hands[other] and hands[other] & PACK_MASK != high:
-                notes.append(Event(EventKind.LEAD_PASSED, leader))
+                notes.append(_LEAD_PASSED[leader])
                 leader = other
                 break
             other = _previous_active(active, other)
-    notes.append(Event(EventKind.LEADS, leader))
+    notes.append(_LEADS[leader])
     return leader
 
 
@@ -464,9 +478,9 @@ def successor(state: PhaseTwoState, move: Move) -> PhaseTwoState:
             pool = _discard(pool, mask)
         size = hand.bit_count()
         if size == 3:
-            notes.append(Event(EventKind.THREE_CARDS, player))
+            notes.append(_THREE_CARDS[player])
         elif size == 1:
-            notes.append(Event(EventKind.ONE_CARD, player))
+            notes.append(_ONE_CARD[player])
         if _kills(state, context, mask):
             union = mask
             for play in table:
@@ -480,7 +494,7 @@ def successor(state: PhaseTwoState, move: Move) -> PhaseTwoState:
             for seat in (player, state.lead_out):
                 if seat >= 0 and not hands[seat]:
                     active &= ~(1 << seat)
-                    notes.append(Event(EventKind.OUT, seat))
+                    notes.append(_OUT[seat])
             new_trick = player
         else:
             table = (*table, mask)
@@ -489,17 +503,17 @@ def successor(state: PhaseTwoState, move: Move) -> PhaseTwoState:
                     lead_out = player  # P2-AVSTICKSHOG: the game waits for the answer
                 else:
                     active &= ~(1 << player)
-                    notes.append(Event(EventKind.OUT, player))
+                    notes.append(_OUT[player])
     else:
         if state.lead_out >= 0:
             goat = player  # P2-AVSTICKSHOG: picking up a led last card loses
-        picked, table = _pick(state)
+        picked, table = _pick(state, mask)  # the pick-up move names the cards
         hands[player] = add_cards(hands[player], picked)
         blamattis &= ~(1 << player)
         if table:
             forced = context.forced_pick
         else:
-            notes.append(Event(EventKind.EMPTIED, player))
+            notes.append(_EMPTIED[player])
             new_trick = _next_active(active, player)
 
     if goat < 0 and active & (active - 1) == 0:

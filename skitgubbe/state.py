@@ -110,10 +110,9 @@ class State:
         """The goat's seat once the game is over, else ``None``."""
         raise NotImplementedError
 
-    @property
-    def last_move(self) -> Move | None:
-        """The move that made this state, if any."""
-        raise NotImplementedError
+    if TYPE_CHECKING:
+        #: The move that made this state, if any (a field of each phase's state).
+        last_move: Move | None
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -206,7 +205,7 @@ class PhaseTwoRules(Protocol):
     def context_for(self, rules: Ruleset, trump: Suit) -> Context: ...
 
 
-@attrs.frozen(eq=False, repr=False)
+@attrs.frozen(eq=False, repr=False, slots=False)
 class PhaseTwoState(State):
     """A phase-two state ("beat it or eat it").
 
@@ -428,7 +427,7 @@ class Deal:
     reserve: str = ""
 
 
-@attrs.frozen(eq=False, repr=False)
+@attrs.frozen(eq=False, repr=False, slots=False)
 class PhaseOneState(State):
     """A phase-one state: collecting cards by taking tricks.
 

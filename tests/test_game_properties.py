@@ -15,6 +15,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -159,6 +160,26 @@ def test_apply_never_changes_its_input(game: Game) -> None:
         assert before == twin and hash(before) == key == hash(twin)
         assert before.events == events
         assert again == after and again.events == after.events
+
+
+@SETTINGS
+@given(games())
+def test_moves_handed_on_after_done_match_those_worked_out_afresh(game: Game) -> None:
+    """A state made by ``done`` takes its legal moves and entitled seats from the
+    state before it (P1-SLUFF-WINDOW, P1-SLUFF-ANYTIME and the other sluffing
+    rules); a copy without them, which works them out again, must agree."""
+    handed_on = 0
+    for _, move, after in walk(game):
+        if not isinstance(after, sg.PhaseOneState):
+            continue
+        cached = after._legal is not None
+        afresh = attrs.evolve(after)
+        assert afresh._legal is None
+        assert after.legal_moves() == afresh.legal_moves(), f"after {move}"
+        assert (after.to_act, after.due) == (afresh.to_act, afresh.due), f"after {move}"
+        handed_on += cached
+    if game[0].sluff is sg.SluffRule.ANYTIME and game[1] > 2:
+        assert handed_on, "no state took its moves from the one before"
 
 
 @SETTINGS

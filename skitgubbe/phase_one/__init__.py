@@ -217,8 +217,18 @@ def successor(state: PhaseOneState, move: Move) -> State:
 def _after_done(state: PhaseOneState, move: Move) -> PhaseOneState | None:
     """The state after ``done`` when the decided trick still waits for someone, built
     without a work copy (the most frequent move of a game with sluffing); ``None``
-    when the trick is then gathered, which the full transition handles."""
-    bit = 1 << move.player
+    when the trick is then gathered, which the full transition handles.
+
+    Declaring done changes nothing but who is entitled: the hands, the table and so
+    the cards each seat may sluff stay as they were. The legal moves are those of
+    ``state`` without the declarer's, unless the winner is now offered ``gather``.
+    """
+    seat = move.player
+    bit = 1 << seat
+    before = sluffing.entitled(state)
+    seats = before & ~bit
+    if not seats:
+        return None
     sluffed = state.sluffed | bit if state.rules.sluff is SluffRule.WINDOW else state.sluffed
     after = PhaseOneState(
         state.rules,
@@ -249,10 +259,19 @@ def _after_done(state: PhaseOneState, move: Move) -> PhaseOneState | None:
         state.last_winner,
         state.shuffles,
         move,
-        (Event(EventKind.DONE, move.player),),
+        _DONE_EVENTS[seat],
         state.absent_mask,
     )
-    return after if sluffing.entitled(after) else None
+    set_ = object.__setattr__
+    set_(after, "_entitled", seats)
+    legal = state._legal
+    if legal is not None and sluffing.gatherer(after, seats) == sluffing.gatherer(state, before):
+        set_(after, "_legal", tuple(listed for listed in legal if listed.player != seat))
+    return after
+
+
+#: The events of each seat's ``done``: shared values.
+_DONE_EVENTS = tuple((Event(EventKind.DONE, seat),) for seat in range(16))
 
 
 # -- explanations ---------------------------------------------------------------------

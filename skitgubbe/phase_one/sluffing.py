@@ -111,24 +111,23 @@ def _entitled(state: PhaseOneState) -> int:
     decided = state.winner >= 0
     if mode is SluffRule.WINDOW and not decided:
         return 0
-    limit_b = mode is SluffRule.ANYTIME and not decided and normal_left(state) == 0
     bits = 0
-    done = state.done
-    sluffed = state.sluffed
-    own = state.own
     for seat, hand in enumerate(state.hand_masks):
-        bit = 1 << seat
-        if not hand or done & bit:
-            continue
-        if mode is SluffRule.WINDOW or mode is SluffRule.ATLANTA:
-            if sluffed & bit or (mode is SluffRule.ATLANTA and not own[seat]):
-                continue
-        elif mode is SluffRule.OWN:
+        if hand:
+            bits |= 1 << seat
+    bits &= ~state.done
+    if mode is SluffRule.WINDOW:
+        return bits & ~state.sluffed
+    if mode is SluffRule.ATLANTA or mode is SluffRule.OWN:
+        own = state.own
+        for seat in range(len(own)):
             if not own[seat]:
-                continue
-        elif limit_b and hand.bit_count() == 1 and may_still_play(state, seat):
-            continue  # P1-SLUFF-ANYTIME (b): a sluff would empty the hand
-        bits |= bit
+                bits &= ~(1 << seat)
+        return bits & ~state.sluffed if mode is SluffRule.ATLANTA else bits
+    if mode is SluffRule.ANYTIME and not decided and normal_left(state) == 0:
+        for seat, hand in enumerate(state.hand_masks):
+            if bits >> seat & 1 and hand.bit_count() == 1 and may_still_play(state, seat):
+                bits &= ~(1 << seat)  # P1-SLUFF-ANYTIME (b): a sluff would empty the hand
     return bits
 
 
