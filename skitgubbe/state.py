@@ -113,6 +113,8 @@ class State:
     if TYPE_CHECKING:
         #: The move that made this state, if any (a field of each phase's state).
         last_move: Move | None
+        #: The legal moves, once worked out (a field of each phase's state).
+        _legal: tuple[Move, ...] | None
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -157,7 +159,9 @@ class State:
 
     def _validated(self, move: Move | str) -> Move:
         """``move`` as a move object, once it is known to be legal here."""
-        legal = self.legal_moves()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
         for listed in legal:
             if listed is move:  # listed moves are shared values: the usual, quick case
                 return move
