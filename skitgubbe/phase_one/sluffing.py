@@ -219,10 +219,20 @@ def sluffable_by_seat(state: PhaseOneState, seats: int) -> list[int]:
     mode = state.rules.sluff
     hands = state.hand_masks
     found = [0] * len(hands)
-    if mode is SluffRule.OWN or mode is SluffRule.ATLANTA:
+    if mode is SluffRule.OWN:
+        # an entitled seat has played to the trick and not said done
+        own = state.own
         for seat in range(len(hands)):
             if seats >> seat & 1:
-                found[seat] = sluffable(state, seat)
+                found[seat] = hands[seat] & RANKSET_CARDS[own[seat]]
+        return found
+    if mode is SluffRule.ATLANTA:
+        # an entitled seat has played to the trick, not sluffed and not said done
+        winning = 1 << VALUES[state.rules.aces_low].low_rank[state.top]
+        allowed = RANKSET_CARDS[ranks_of(state.plays_mask) & ~winning]
+        for seat in range(len(hands)):
+            if seats >> seat & 1:
+                found[seat] = hands[seat] & allowed
         return found
     # ANYTIME, ANYTIME_MAY_EMPTY, UNLIMITED and WINDOW: ranks on the table; an
     # entitled seat has not said done (nor sluffed, in the window)
