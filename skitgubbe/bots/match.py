@@ -31,9 +31,15 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from ..compare.backends import CHUNKS_PER_WORKER, Chunk, available_cores, chunks, run_pool
+from ..compare.backends import (
+    CHUNKS_PER_WORKER,
+    Chunk,
+    Reporter,
+    available_cores,
+    chunks,
+    run_pool,
+)
 from ..compare.extras import require
-from ..compare.study import _Reporter
 from ..compare.summary import Interval
 from ..rules import Ruleset
 from .basic import GreedyBot, RandomBot
@@ -364,7 +370,7 @@ def match(
     ]
     finished: dict[Chunk, _ChunkResult] = {}
     label = f"Playing {games:,} deals x {players} seatings"
-    with _Reporter(progress, games, 1, label) as report:
+    with Reporter(progress, games, 1, label) as report:
 
         def on_chunk(chunk: Chunk, result: _ChunkResult) -> None:
             finished[chunk] = result

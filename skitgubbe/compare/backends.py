@@ -26,6 +26,7 @@ from .games import Value, game_seeds, measure_game, play_game
 
 __all__ = [
     "Chunk",
+    "Reporter",
     "Task",
     "available_cores",
     "chunks",
@@ -193,3 +194,86 @@ def run_ray(
     finally:
         if started:
             ray.shutdown()
+
+
+class Reporter:
+    """Progress of a long run of games (a study, a match): nothing, a function
+    called with the games done and the games in all, or a progress bar on
+    standard error (``progress=True``, extra ``compare``)."""
+
+    def __init__(
+        self,
+        progress: bool | Callable[[int, int], None],
+        games: int,
+        variants: int,
+        label: str | None = None,
+    ) -> None:
+        self.games = games
+        self.done = 0
+        self.callback: Callable[[int, int], None] | None = None
+        self.bar: _Bar | None = None
+        if callable(progress):
+            self.callback = progress
+        elif progress:
+            self.bar = _Bar(games, variants, label)
+
+    def __enter__(self) -> Reporter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+    def start(self) -> None:
+        if self.bar is not None:
+            self.bar.start()
+
+    def advance(self, games: int) -> None:
+        self.done += games
+        if self.bar is not None:
+            self.bar.advance(games)
+        if self.callback is not None:
+            self.callback(self.done, self.games)
+
+
+class _Bar:
+    """A rich progress bar on standard error: games played, elapsed and time left."""
+
+    def __init__(self, games: int, variants: int, label: str | None = None) -> None:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        self.progress = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("games,"),
+            TimeElapsedColumn(),
+            TextColumn("elapsed,"),
+            TimeRemainingColumn(),
+            TextColumn("left"),
+            console=Console(stderr=True),
+        )
+        if label is None:
+            label = f"Playing {variants} variant{'s' if variants != 1 else ''}"
+        self.task = self.progress.add_task(label, total=games)
+        self.running = False
+
+    def start(self) -> None:
+        self.progress.start()
+        self.running = True
+
+    def advance(self, games: int) -> None:
+        self.progress.advance(self.task, games)
+
+    def stop(self) -> None:
+        if self.running:
+            self.progress.stop()
+            self.running = False

@@ -25,7 +25,7 @@ from typing import IO, TYPE_CHECKING
 import attrs
 
 from ..rules import Ruleset
-from .backends import Chunk, Task, available_cores, chunks, run_local, run_ray
+from .backends import Chunk, Reporter, Task, available_cores, chunks, run_local, run_ray
 from .extras import require
 from .games import COLUMNS, Value
 from .specs import Variant
@@ -353,7 +353,7 @@ def study(
         ]
 
     finished: dict[Chunk, list[Row]] = {}
-    with _Reporter(progress, games, len(resolved)) as report:
+    with Reporter(progress, games, len(resolved)) as report:
 
         def on_chunk(chunk: Chunk, rows: list[Row]) -> None:
             finished[chunk] = rows
@@ -367,80 +367,3 @@ def study(
             interrupted = run_local(planned, min(count, len(planned)), on_chunk, report.start)
     rows = tuple(row for chunk in sorted(finished) for row in finished[chunk])
     return StudyResult(resolved, players, games, seed, rows, interrupted, seated)
-
-
-class _Reporter:
-    """Progress of a study: nothing, a function, or a progress bar."""
-
-    def __init__(
-        self, progress: bool | Progress, games: int, variants: int, label: str | None = None
-    ) -> None:
-        self.games = games
-        self.done = 0
-        self.callback: Progress | None = None
-        self.bar: _Bar | None = None
-        if callable(progress):
-            self.callback = progress
-        elif progress:
-            self.bar = _Bar(games, variants, label)
-
-    def __enter__(self) -> _Reporter:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()
-
-    def start(self) -> None:
-        if self.bar is not None:
-            self.bar.start()
-
-    def advance(self, games: int) -> None:
-        self.done += games
-        if self.bar is not None:
-            self.bar.advance(games)
-        if self.callback is not None:
-            self.callback(self.done, self.games)
-
-
-class _Bar:
-    """A rich progress bar on standard error: games played, elapsed and time left."""
-
-    def __init__(self, games: int, variants: int, label: str | None = None) -> None:
-        from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
-
-        self.progress = Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("games,"),
-            TimeElapsedColumn(),
-            TextColumn("elapsed,"),
-            TimeRemainingColumn(),
-            TextColumn("left"),
-            console=Console(stderr=True),
-        )
-        if label is None:
-            label = f"Playing {variants} variant{'s' if variants != 1 else ''}"
-        self.task = self.progress.add_task(label, total=games)
-        self.running = False
-
-    def start(self) -> None:
-        self.progress.start()
-        self.running = True
-
-    def advance(self, games: int) -> None:
-        self.progress.advance(self.task, games)
-
-    def stop(self) -> None:
-        if self.running:
-            self.progress.stop()
-            self.running = False
