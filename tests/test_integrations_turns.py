@@ -8,6 +8,7 @@ import random
 import pytest
 
 import skitgubbe as sg
+from skitgubbe.integrations import turns as turns_module
 from skitgubbe.integrations.actions import PASS, move_to_action
 from skitgubbe.integrations.turns import Turns, offer_order
 from skitgubbe.simulate import random_ruleset
@@ -100,3 +101,16 @@ def test_a_game_stopped_at_the_decision_limit_is_a_draw() -> None:
     assert turns.returns() == [0.0, 0.0, 0.0]
     with pytest.raises(ValueError, match="the game is over"):
         turns.apply(PASS)
+
+
+def test_the_offer_order_goes_clockwise_from_the_anchor_and_its_cache_stays_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(turns_module, "_ORDERS", {})
+    monkeypatch.setattr(turns_module, "_ORDERS_LIMIT", 3)
+    for state in random_states(30, seed=6):
+        players, anchor = state.players, state.due[0]
+        after = [(anchor + step) % players for step in range(1, players)]
+        expected = (*(seat for seat in after if seat in state.to_act), anchor)
+        assert offer_order(state) == expected
+        assert len(turns_module._ORDERS) <= 3

@@ -46,11 +46,25 @@ def offer_order(state: State) -> tuple[int, ...]:
     """
     if state.is_over:
         return ()
+    to_act = state.to_act
+    if len(to_act) == 1:
+        return to_act  # the one seat that may act is due
     players = state.players
     anchor = state.due[0]
-    seats = set(state.to_act)
-    after = [(anchor + step) % players for step in range(1, players)]
-    return (*(seat for seat in after if seat in seats), anchor)
+    key = (players, anchor, to_act)
+    order = _ORDERS.get(key)
+    if order is None:
+        after = [(anchor + step) % players for step in range(1, players)]
+        order = (*(seat for seat in after if seat in to_act), anchor)
+        if len(_ORDERS) >= _ORDERS_LIMIT:
+            _ORDERS.clear()
+        _ORDERS[key] = order
+    return order
+
+
+# The offer orders by (players, anchor, to_act); emptied when it reaches its limit.
+_ORDERS: dict[tuple[int, int, tuple[int, ...]], tuple[int, ...]] = {}
+_ORDERS_LIMIT = 10_000
 
 
 @attrs.frozen
@@ -72,11 +86,23 @@ class Turns:
         eq=False,
     )
     _moves: dict[int, Move] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    #: The seat to decide, or -1 once the game is over.
+    _seat: int = attrs.field(
+        init=False,
+        default=attrs.Factory(lambda self: self._seat_to_decide(), takes_self=True),
+        eq=False,
+        repr=False,
+    )
+
+    def _seat_to_decide(self) -> int:
+        if self.decisions >= self.max_decisions or self.state.is_over:
+            return -1
+        return self.order[self.passed]
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended: a goat, or the decision limit reached."""
-        return self.state.is_over or self.decisions >= self.max_decisions
+        return self._seat < 0
 
     @property
     def is_draw(self) -> bool:
@@ -86,26 +112,29 @@ class Turns:
     @property
     def player(self) -> int | None:
         """The seat to decide now, ``None`` once the game is over."""
-        return None if self.is_over else self.order[self.passed]
+        seat = self._seat
+        return None if seat < 0 else seat
 
     @property
     def may_pass(self) -> bool:
         """Whether the seat to decide may pass (every seat but the anchor)."""
-        return not self.is_over and self.passed < len(self.order) - 1
+        return self._seat >= 0 and self.passed < len(self.order) - 1
 
     def moves(self) -> dict[int, Move]:
         """The moves of the seat to decide, keyed by action (``PASS`` not included)."""
-        if self._moves is None:
-            player = self.player
-            moves = {} if player is None else actions_of(self.state, player)
+        moves = self._moves
+        if moves is None:
+            seat = self._seat
+            moves = {} if seat < 0 else actions_of(self.state, seat)
             object.__setattr__(self, "_moves", moves)  # a cache: the position is a value
-            return moves
-        return self._moves
+        return moves
 
     def legal_actions(self) -> list[int]:
         """The legal actions of the seat to decide, ascending (``PASS`` first when allowed)."""
         actions = list(self.moves())
-        return [PASS, *actions] if self.may_pass else actions
+        if self.may_pass:
+            actions.insert(0, PASS)
+        return actions
 
     def apply(self, action: int) -> Turns:
         """The position after the seat to decide takes ``action``.
@@ -118,7 +147,9 @@ class Turns:
         if action == PASS:
             if not self.may_pass:
                 raise ValueError(f"seat {player} is due and may not pass")
-            return attrs.evolve(self, passed=self.passed + 1, decisions=self.decisions + 1)
+            return Turns(
+                self.state, self.passed + 1, self.decisions + 1, self.max_decisions, self.order
+            )
         move = self.moves().get(action)
         if move is None:
             action_to_move(self.state, player, action)  # raises, saying why
