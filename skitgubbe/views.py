@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -419,7 +419,7 @@ def _int(value: Any) -> int:
 # -- building views -------------------------------------------------------------------
 
 
-def _seen_events(events: tuple[Event, ...], player: int, known: list[int]) -> tuple[Event, ...]:
+def _seen_events(events: tuple[Event, ...], player: int, known: Sequence[int]) -> tuple[Event, ...]:
     """The events as ``player`` saw them: the cards of another player's draws that
     ``player`` does not know are counted, not named."""
     seen = []
@@ -433,18 +433,20 @@ def _seen_events(events: tuple[Event, ...], player: int, known: list[int]) -> tu
     return tuple(seen)
 
 
-def unseen_of(packs: int, places: Iterable[int]) -> int:
-    """The cards of ``packs`` packs that lie in none of ``places`` (multiset masks
-    that together hold each card at most as often as the packs do)."""
+def unseen_of(packs: int, *places: Iterable[int]) -> int:
+    """The cards of ``packs`` packs that lie in none of the ``places`` (groups of
+    multiset masks that together hold each card at most as often as the packs do)."""
     if packs == 1:
         placed = 0
-        for mask in places:  # one pack: places never share a card
-            placed |= mask
+        for group in places:
+            for mask in group:  # one pack: places never share a card
+                placed |= mask
         return _ONE_PACK & ~placed
     unseen = _TWO_PACKS
-    for mask in places:
-        if mask:
-            unseen = _take(unseen, mask)
+    for group in places:
+        for mask in group:
+            if mask:
+                unseen = _take(unseen, mask)
     return unseen
 
 
@@ -463,14 +465,14 @@ def phase_one_trump(state: PhaseOneState) -> tuple[int, bool]:
     return (state.indicator if shown else -1), state.drawn < len(state.stock_cards)
 
 
-def phase_one_unseen(state: PhaseOneState, known: Iterable[int]) -> int:
-    """The cards a phase-one player who knows ``known`` of the hands cannot place."""
-    rules = state.rules
-    shown, lying = phase_one_trump(state)
-    places = [*known, *state.won_masks, state.table_mask, state.absent_mask]
-    if shown >= 0 and (lying or rules.trump_card is TrumpCard.EXPOSED):
-        places.append(1 << shown)  # under the stock, or aside and shown
-    return unseen_of(rules.packs, places)
+def phase_one_unseen(state: PhaseOneState, known: Iterable[int], shown: int, lying: bool) -> int:
+    """The cards a phase-one player who knows ``known`` of the hands cannot place,
+    given the trump card as :func:`phase_one_trump` gives it."""
+    aside: tuple[int, ...] = ()
+    if shown >= 0 and (lying or state.rules.trump_card is TrumpCard.EXPOSED):
+        aside = (1 << shown,)  # under the stock, or aside and shown
+    places = (state.table_mask, state.absent_mask)
+    return unseen_of(state.rules.packs, known, state.won_masks, places, aside)
 
 
 def phase_one_heading(state: PhaseOneState) -> int:
@@ -505,7 +507,7 @@ def phase_one_view(state: PhaseOneState, player: int) -> PlayerView:
         last_move=state.last_move,
         events=_seen_events(state.notes, player, known),
         exposed_mask=state.known_masks[player],
-        unseen_mask=phase_one_unseen(state, known),
+        unseen_mask=phase_one_unseen(state, known, shown, lying),
         reserve_size=len(state.reserve_cards),
         won_masks=state.won_masks,
         stock_size=len(state.stock_cards) - state.drawn,
@@ -527,19 +529,21 @@ def phase_one_view(state: PhaseOneState, player: int) -> PlayerView:
     )
 
 
-def phase_two_known(state: PhaseTwoState, player: int) -> list[int]:
+def phase_two_known(state: PhaseTwoState, player: int) -> Sequence[int]:
     """For each seat, the cards ``player`` knows are in its hand.
 
     Every card of a hand is known but its hidden ones; a player who shared the
     dreck with exactly one other knows that the rest of it is with that player.
     """
     hands = state.hand_masks
+    pool = state.dreck_pool
+    if not pool and not any(state.hidden_masks):
+        return hands  # nothing hidden: every hand is known
     known = [
         hand if not hidden else _take(hand, hidden)
         for hand, hidden in zip(hands, state.hidden_masks, strict=True)
     ]
     known[player] = hands[player]
-    pool = state.dreck_pool
     others = state.needy & ~(1 << player)
     if pool and state.needy >> player & 1 and others and not others & (others - 1):
         other = others.bit_length() - 1
@@ -550,8 +554,8 @@ def phase_two_known(state: PhaseTwoState, player: int) -> list[int]:
 
 def phase_two_unseen(state: PhaseTwoState, known: Iterable[int]) -> int:
     """The cards a phase-two player who knows ``known`` of the hands cannot place."""
-    places = [*known, *state.table_masks, state.killed_mask, state.out_of_play_mask]
-    return unseen_of(state.rules.packs, places)
+    places = (state.killed_mask, state.out_of_play_mask)
+    return unseen_of(state.rules.packs, known, state.table_masks, places)
 
 
 def phase_two_exposed(state: PhaseTwoState, player: int) -> int:

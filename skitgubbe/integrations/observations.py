@@ -214,7 +214,6 @@ def encode(
     one-at-a-time scheme, see :mod:`skitgubbe.integrations.turns`). With ``out``
     (an array of the right size) the vector is written there.
     """
-    players = len(view.hand_sizes)
     seats = (
         _bits(view.to_act) << _TO_ACT
         | _bits(view.due) << _DUE
@@ -240,7 +239,6 @@ def encode(
         flags |= 1 << _HEADING + view.heading - 2
     table = view.table_masks or tuple(event.mask for event in view.trick)
     return _vector(
-        players,
         view.player,
         view.rules.packs,
         (
@@ -255,7 +253,7 @@ def encode(
         ),
         seats,
         flags,
-        view.hand_sizes,
+        list(view.hand_sizes),
         [
             size - known.bit_count()
             for size, known in zip(view.hand_sizes, view.known_masks, strict=True)
@@ -273,17 +271,19 @@ def encode_state(
 ) -> npt.NDArray[np.float32]:
     """The vector of ``player``'s view of ``state``: ``encode(state.view(player),
     passed, out)``, worked out from the state without building the view."""
-    if isinstance(state, PhaseOneState):
-        return _phase_one(state, player, _bits(passed) << _PASSED, out)
-    assert isinstance(state, PhaseTwoState)
-    return _phase_two(state, player, _bits(passed) << _PASSED, out)
+    seats = 0
+    for seat in passed:
+        seats |= 1 << seat
+    if isinstance(state, PhaseTwoState):
+        return _phase_two(state, player, seats << _PASSED, out)
+    assert isinstance(state, PhaseOneState)
+    return _phase_one(state, player, seats << _PASSED, out)
 
 
 def _phase_one(
     state: PhaseOneState, player: int, seats: int, out: npt.NDArray[np.float32] | None
 ) -> npt.NDArray[np.float32]:
     known = phase_one_known(state, player)
-    hands = state.hand_masks
     engine = state.engine
     winner = state.winner
     seats |= (
@@ -305,8 +305,8 @@ def _phase_one(
     if heading >= 0:
         flags |= 1 << _HEADING + heading
     table = [mask for _, _, mask in state.log]
+    sizes = list(map(int.bit_count, state.hand_masks))
     return _vector(
-        len(hands),
         player,
         state.rules.packs,
         (
@@ -315,13 +315,13 @@ def _phase_one(
             state.won_masks,
             table,
             state.absent_mask,
-            phase_one_unseen(state, known),
+            phase_one_unseen(state, known, shown, lying),
             state.known_masks[player],
             1 << shown if shown >= 0 and lying else 0,
         ),
         seats,
         flags,
-        sizes := [hand.bit_count() for hand in hands],
+        sizes,
         [size - mask.bit_count() for size, mask in zip(sizes, known, strict=True)],
         (len(table), len(state.stock_cards) - state.drawn, len(state.reserve_cards), 0, 0),
         out,
@@ -333,10 +333,9 @@ def _phase_two(
 ) -> npt.NDArray[np.float32]:
     known = phase_two_known(state, player)
     hands = state.hand_masks
-    players = len(hands)
     turn = state.turn
     seats |= (
-        (~state.active & ((1 << players) - 1)) << _OUT_SEATS
+        (~state.active & ((1 << len(hands)) - 1)) << _OUT_SEATS
         | state.needy << _NEEDY
         | state.blamattis << _BLAMATTIS
     )
@@ -349,8 +348,8 @@ def _phase_two(
         seats |= 1 << _LOSER + state.goat
     flags |= 1 << _TRUMP + state.trump
     table = state.table_masks
+    sizes = list(map(int.bit_count, hands))
     return _vector(
-        players,
         player,
         state.rules.packs,
         (
@@ -365,8 +364,10 @@ def _phase_two(
         ),
         seats,
         flags,
-        sizes := [hand.bit_count() for hand in hands],
-        [size - mask.bit_count() for size, mask in zip(sizes, known, strict=True)],
+        sizes,
+        _NO_HIDDEN[len(hands)]
+        if known is hands
+        else [size - mask.bit_count() for size, mask in zip(sizes, known, strict=True)],
         (len(table), 0, len(state.reserve_cards), state.trick_size, state.forced),
         out,
     )
@@ -385,13 +386,12 @@ _Rows = tuple[int, Sequence[int], Sequence[int], Sequence[int], int, int, int, i
 
 
 def _vector(
-    players: int,
     player: int,
     packs: int,
     rows: _Rows,
     seats: int,
     flags: int,
-    sizes: Sequence[int],
+    sizes: list[int],
     hidden: Sequence[int],
     counts: tuple[int, int, int, int, int],
     out: npt.NDArray[np.float32] | None,
@@ -401,18 +401,25 @@ def _vector(
     the one-hot ``flags`` (phase, trump, heading) as bits from the tail's start;
     the hand sizes and hidden sizes by absolute seat; table, stock, reserve and
     trick sizes and whether a pick-up is forced."""
-    seating = _SEATING.get((players, player)) or _seating(players, player)
+    players = len(sizes)
+    seating = _SEATINGS[players][player]
     # Relative seats: every lane turned at once, ``player`` to its lane's start.
     seats = (seats >> player) & seating.right | (seats << players - player) & seating.left
-    tail = (seats | seating.present | flags) << _CARD_BITS
+    bits = (seats | seating.present | flags) << _CARD_BITS
     if packs == 1:
-        vector = _unpack(_card_bits(seating, rows) | tail)
+        vector = _unpack(_card_bits(seating, rows) | bits)
     else:
         low, high = _copies(rows)
-        vector = _unpack(_card_bits(seating, low) | tail)
+        vector = _unpack(_card_bits(seating, low) | bits)
         vector += _unpack(_card_bits(seating, high))
-    at = player
-    vector[seating.numbers] = [*sizes[at:], *sizes[:at], *hidden[at:], *hidden[:at], *counts, packs]
+    vector[seating.numbers] = [
+        *sizes[player:],
+        *sizes[:player],
+        *hidden[player:],
+        *hidden[:player],
+        *counts,
+        packs,
+    ]
     if out is None:
         return vector
     out[:] = vector
@@ -422,22 +429,15 @@ def _vector(
 def _card_bits(seating: _Seating, rows: _Rows) -> int:
     """The card rows of one copy of each card (masks of 52 bits) laid end to end."""
     hand, known, won, table, out_of_play, unseen, exposed, upcard = rows
-    bits = hand
     block = 0
     for seat, shift in seating.known:
-        mask = known[seat]
-        if mask:
-            block |= mask << shift
-    if block:
-        bits |= block << _KNOWN
+        block |= known[seat] << shift
+    bits = hand | block << _KNOWN
     if won:
         block = 0
         for seat, shift in seating.won:
-            mask = won[seat]
-            if mask:
-                block |= mask << shift
-        if block:
-            bits |= block << _WON
+            block |= won[seat] << shift
+        bits |= block << _WON
     if table:
         block = 0
         for mask, shift in zip(reversed(table[-TABLE_ROWS:]), _ROW_SHIFTS, strict=False):
@@ -503,16 +503,13 @@ class _Seating:
     numbers: npt.NDArray[np.intp]
 
 
-_SEATING: dict[tuple[int, int], _Seating] = {}
-
-
 def _seating(players: int, me: int) -> _Seating:
     """How the seats lie as seen from ``me``."""
     order = tuple((me + step) % players for step in range(players))
     lanes = range(_TAIL["seats"], _TAIL["passed"] + 1, MAX_PLAYERS)
     after = (1 << players - me) - 1
     before = ((1 << players) - 1) & ~after
-    found = _SEATING[players, me] = _Seating(
+    return _Seating(
         order=order,
         where={seat: i for i, seat in enumerate(order)},
         known=tuple((seat, 52 * i) for i, seat in enumerate(order[1:])),
@@ -529,7 +526,12 @@ def _seating(players: int, me: int) -> _Seating:
             np.intp,
         ),
     )
-    return found
+
+
+#: How the seats lie, by table size and observer.
+_SEATINGS = [[_seating(players, me) for me in range(players)] for players in range(MAX_PLAYERS + 1)]
+#: No hidden cards, by table size.
+_NO_HIDDEN = [(0,) * players for players in range(MAX_PLAYERS + 1)]
 
 
 def _text(name: str, value: object) -> str | None:
