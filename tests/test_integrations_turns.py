@@ -114,3 +114,21 @@ def test_the_offer_order_goes_clockwise_from_the_anchor_and_its_cache_stays_boun
         expected = (*(seat for seat in after if seat in state.to_act), anchor)
         assert offer_order(state) == expected
         assert len(turns_module._ORDERS) <= 3
+
+
+def test_positions_made_by_apply_are_those_the_constructor_makes() -> None:
+    rng = random.Random(9)
+    for seed in range(10):
+        rules, players = random_ruleset(rng)
+        turns = Turns(sg.deal(rules, players=players, seed=seed), max_decisions=300)
+        while not turns.is_over:
+            turns = turns.apply(rng.choice(turns.legal_actions()))
+            made = Turns(turns.state, turns.passed, turns.decisions, turns.max_decisions)
+            assert turns == made and repr(turns) == repr(made)
+            assert (turns.order, turns.player, turns.may_pass, turns.is_over) == (
+                made.order,
+                made.player,
+                made.may_pass,
+                made.is_over,
+            )
+            assert turns.legal_actions() == made.legal_actions()

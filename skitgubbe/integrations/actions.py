@@ -298,10 +298,14 @@ def _keyed(state: State | PlayerView, moves: Iterable[Move], player: int) -> dic
     return keyed
 
 
-def actions_of(state: State, player: int) -> dict[int, Move]:
-    """The legal moves of ``player`` in ``state``, keyed by action (in action order)."""
-    keyed = _keyed(state, state.legal_moves(player), player)
-    return dict(sorted(keyed.items())) if len(keyed) > 1 else keyed
+def actions_of(state: State, player: int, moves: Sequence[Move] | None = None) -> dict[int, Move]:
+    """The legal moves of ``player`` in ``state``, keyed by action (in action order).
+    ``moves``, if given, are those moves as ``state.legal_moves(player)`` lists them."""
+    keyed = _keyed(state, state.legal_moves(player) if moves is None else moves, player)
+    actions = list(keyed)
+    if actions == sorted(actions):
+        return keyed
+    return {action: keyed[action] for action in sorted(actions)}
 
 
 def legal_actions(state: State, player: int) -> list[int]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import attrs
 
 from ..moves import Move
-from ..state import State
+from ..state import PhaseOneState, PhaseTwoState, State
 from .actions import PASS, action_to_move, actions_of
 
 __all__ = ["Turns", "offer_order"]
@@ -44,26 +44,34 @@ def offer_order(state: State) -> tuple[int, ...]:
     >>> state.to_act, state.due, offer_order(state)
     ((0, 1, 2, 3), (1,), (2, 3, 0, 1))
     """
+    if isinstance(state, PhaseTwoState):
+        return () if state.turn < 0 else (state.turn,)
     if state.is_over:
         return ()
-    to_act = state.to_act
-    if len(to_act) == 1:
-        return to_act  # the one seat that may act is due
+    if isinstance(state, PhaseOneState):  # who may act and who is due, as bits
+        acting = state.engine.to_act_seats(state)
+        due = state.engine.due_seats(state)
+    else:
+        acting = sum(1 << seat for seat in state.to_act)
+        due = sum(1 << seat for seat in state.due)
+    if not acting & (acting - 1):
+        return (acting.bit_length() - 1,)  # the one seat that may act is due
     players = state.players
-    anchor = state.due[0]
-    key = (players, anchor, to_act)
+    key = (players, (due & -due).bit_length() - 1, acting)
     order = _ORDERS.get(key)
     if order is None:
+        players, anchor, _ = key
         after = [(anchor + step) % players for step in range(1, players)]
-        order = (*(seat for seat in after if seat in to_act), anchor)
+        order = (*(seat for seat in after if acting >> seat & 1), anchor)
         if len(_ORDERS) >= _ORDERS_LIMIT:
             _ORDERS.clear()
         _ORDERS[key] = order
     return order
 
 
-# The offer orders by (players, anchor, to_act); emptied when it reaches its limit.
-_ORDERS: dict[tuple[int, int, tuple[int, ...]], tuple[int, ...]] = {}
+# The offer orders by (players, anchor, seats that may act as bits); emptied when
+# it reaches its limit.
+_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 _ORDERS_LIMIT = 10_000
 
 
@@ -125,7 +133,13 @@ class Turns:
         moves = self._moves
         if moves is None:
             seat = self._seat
-            moves = {} if seat < 0 else actions_of(self.state, seat)
+            if seat < 0:
+                moves = {}
+            else:
+                legal = self.state.legal_moves()
+                if len(self.order) > 1:  # several seats may act: this seat's moves
+                    legal = tuple([move for move in legal if move.player == seat])
+                moves = actions_of(self.state, seat, legal)
             object.__setattr__(self, "_moves", moves)  # a cache: the position is a value
         return moves
 
@@ -147,7 +161,7 @@ class Turns:
         if action == PASS:
             if not self.may_pass:
                 raise ValueError(f"seat {player} is due and may not pass")
-            return Turns(
+            return _position(
                 self.state, self.passed + 1, self.decisions + 1, self.max_decisions, self.order
             )
         move = self.moves().get(action)
@@ -158,7 +172,8 @@ class Turns:
 
     def after(self, move: Move) -> Turns:
         """The position after an engine ``move`` of the seat to decide."""
-        return Turns(self.state.apply(move), 0, self.decisions + 1, self.max_decisions)
+        state = self.state.apply(move)
+        return _position(state, 0, self.decisions + 1, self.max_decisions, offer_order(state))
 
     def __deepcopy__(self, memo: object) -> Turns:
         return self  # a value: OpenSpiel clones states by deep copy
@@ -172,3 +187,23 @@ class Turns:
             return [0.0] * players
         share = 1.0 / (players - 1)
         return [-1.0 if seat == loser else share for seat in range(players)]
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _position(
+    state: State, passed: int, decisions: int, max_decisions: int, order: tuple[int, ...]
+) -> Turns:
+    """``Turns(state, passed, decisions, max_decisions, order)``, made without the
+    generated constructor's indirections: positions are made at every decision."""
+    turns: Turns = _new(Turns)
+    _set(turns, "state", state)
+    _set(turns, "passed", passed)
+    _set(turns, "decisions", decisions)
+    _set(turns, "max_decisions", max_decisions)
+    _set(turns, "order", order)
+    _set(turns, "_moves", None)
+    _set(turns, "_seat", -1 if decisions >= max_decisions or not order else order[passed])
+    return turns
