@@ -10,7 +10,7 @@ import pytest
 import skitgubbe as sg
 from skitgubbe.integrations import turns as turns_module
 from skitgubbe.integrations.actions import PASS, move_to_action
-from skitgubbe.integrations.turns import Turns, offer_order
+from skitgubbe.integrations.turns import Turns, acting_seats, offer_order
 from skitgubbe.simulate import random_ruleset
 
 
@@ -132,3 +132,13 @@ def test_positions_made_by_apply_are_those_the_constructor_makes() -> None:
                 made.is_over,
             )
             assert turns.legal_actions() == made.legal_actions()
+
+
+def test_acting_seats_are_to_act_and_due_as_bits_whichever_state_came_before() -> None:
+    states = random_states(20, seed=7)
+    rng = random.Random(7)
+    for _ in range(300):
+        state = rng.choice(states)
+        acting, due = acting_seats(state)
+        assert acting == sum(1 << seat for seat in state.to_act)
+        assert due == sum(1 << seat for seat in state.due)

@@ -50,6 +50,7 @@ from ..views import (
     phase_two_unseen,
 )
 from ._extras import missing
+from .turns import acting_seats
 
 try:
     import numpy as np
@@ -284,11 +285,11 @@ def _phase_one(
     state: PhaseOneState, player: int, seats: int, out: npt.NDArray[np.float32] | None
 ) -> npt.NDArray[np.float32]:
     known = phase_one_known(state, player)
-    engine = state.engine
+    acting, due = acting_seats(state)
     winner = state.winner
     seats |= (
-        engine.to_act_seats(state) << _TO_ACT
-        | engine.due_seats(state) << _DUE
+        acting << _TO_ACT
+        | due << _DUE
         | state.sluffed << _SLUFFED
         | state.done << _DONE
         | 1 << _LEADER + state.leader

@@ -32,7 +32,7 @@ from ..moves import Move
 from ..state import PhaseOneState, PhaseTwoState, State
 from .actions import PASS, action_to_move, actions_of
 
-__all__ = ["Turns", "offer_order"]
+__all__ = ["Turns", "acting_seats", "offer_order"]
 
 
 def offer_order(state: State) -> tuple[int, ...]:
@@ -48,12 +48,7 @@ def offer_order(state: State) -> tuple[int, ...]:
         return () if state.turn < 0 else (state.turn,)
     if state.is_over:
         return ()
-    if isinstance(state, PhaseOneState):  # who may act and who is due, as bits
-        acting = state.engine.to_act_seats(state)
-        due = state.engine.due_seats(state)
-    else:
-        acting = sum(1 << seat for seat in state.to_act)
-        due = sum(1 << seat for seat in state.due)
+    acting, due = acting_seats(state)
     if not acting & (acting - 1):
         return (acting.bit_length() - 1,)  # the one seat that may act is due
     players = state.players
@@ -67,6 +62,30 @@ def offer_order(state: State) -> tuple[int, ...]:
             _ORDERS.clear()
         _ORDERS[key] = order
     return order
+
+
+def acting_seats(state: State) -> tuple[int, int]:
+    """The seats that may act in ``state`` and the seats it waits for, as bits
+    (:attr:`~skitgubbe.state.State.to_act` and :attr:`~skitgubbe.state.State.due`).
+
+    The latest state's are remembered: the adapters ask for them when they offer
+    the chance to act and again when they encode an observation.
+    """
+    global _LATEST
+    latest = _LATEST
+    if latest[0] is state:
+        return latest[1], latest[2]
+    if isinstance(state, PhaseOneState):
+        acting = state.engine.to_act_seats(state)
+        due = state.engine.due_seats(state)
+    else:
+        acting = sum(1 << seat for seat in state.to_act)
+        due = sum(1 << seat for seat in state.due)
+    _LATEST = (state, acting, due)
+    return acting, due
+
+
+_LATEST: tuple[State | None, int, int] = (None, 0, 0)
 
 
 # The offer orders by (players, anchor, seats that may act as bits); emptied when
