@@ -77,6 +77,11 @@ def add_masks(first: int, second: int) -> int:
     return _add(first, second) if first and second else first | second
 
 
+def take_masks(hand: int, cards: int) -> int:
+    """The multiset ``hand`` less the multiset ``cards`` (all held)."""
+    return _take(hand, cards)
+
+
 def _key(name: str) -> str:
     """The JSON key of a field: its name without ``_mask`` or ``_masks``, since the
     plain form writes cards as card text, not as masks."""

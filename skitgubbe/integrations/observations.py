@@ -42,12 +42,12 @@ from ..views import (
     PlayerView,
     add_masks,
     phase_one_heading,
-    phase_one_known,
     phase_one_trump,
     phase_one_unseen,
     phase_two_exposed,
     phase_two_known,
     phase_two_unseen,
+    take_masks,
 )
 from ._extras import missing
 from .turns import acting_seats
@@ -272,22 +272,71 @@ def encode_state(
 ) -> npt.NDArray[np.float32]:
     """The vector of ``player``'s view of ``state``: ``encode(state.view(player),
     passed, out)``, worked out from the state without building the view."""
-    seats = 0
-    for seat in passed:
-        seats |= 1 << seat
+    public = _LATEST
+    if public[0] is not state or public[1] not in (-1, player):
+        public = _public(state, player)
+    (_, _, packs, lanes, flags, hands, known, won, table, out_of_play, unseen, upcard) = public[:12]
+    sizes, hidden, counts = public[12:]
+    hand = hands[player]
+    exposed = known[player]
+    if hand != exposed:  # the cards of the hand only this player sees
+        unseen = unseen & ~hand if packs == 1 else take_masks(unseen, take_masks(hand, exposed))
+        hidden = [*hidden[:player], 0, *hidden[player + 1 :]]
+    return _vector(
+        player,
+        packs,
+        (hand, known, won, table, out_of_play, unseen, exposed, upcard),
+        lanes | _bits(passed) << _PASSED,
+        flags,
+        sizes,
+        hidden,
+        counts,
+        out,
+    )
+
+
+# What every seat sees of a state: the state; the seat it was worked out for, or
+# -1 when it is the same for every seat; packs; the seat fields and the one-hot
+# fields as bits; the hands; what everyone knows of each hand; the won piles; the
+# table; the cards out of play; the cards no one but their holder can place; the
+# shown upcard as a mask; the hand sizes, the hidden sizes and the other counts.
+_Public = tuple[
+    object,
+    int,
+    int,
+    int,
+    int,
+    Sequence[int],
+    Sequence[int],
+    Sequence[int],
+    Sequence[int],
+    int,
+    int,
+    int,
+    list[int],
+    Sequence[int],
+    tuple[int, int, int, int, int],
+]
+# The latest state's: the adapters observe one state for several seats in turn.
+_LATEST: _Public = (None, -1, 1, 0, 0, (), (), (), (), 0, 0, 0, [], (), (0, 0, 0, 0, 0))
+
+
+def _public(state: State, player: int) -> _Public:
+    """What every seat sees of ``state`` (as ``player`` sees it, where that differs)."""
+    global _LATEST
     if isinstance(state, PhaseTwoState):
-        return _phase_two(state, player, seats << _PASSED, out)
-    assert isinstance(state, PhaseOneState)
-    return _phase_one(state, player, seats << _PASSED, out)
+        public = _phase_two(state, player)
+    else:
+        assert isinstance(state, PhaseOneState)
+        public = _phase_one(state)
+    _LATEST = public
+    return public
 
 
-def _phase_one(
-    state: PhaseOneState, player: int, seats: int, out: npt.NDArray[np.float32] | None
-) -> npt.NDArray[np.float32]:
-    known = phase_one_known(state, player)
+def _phase_one(state: PhaseOneState) -> _Public:
     acting, due = acting_seats(state)
     winner = state.winner
-    seats |= (
+    lanes = (
         acting << _TO_ACT
         | due << _DUE
         | state.sluffed << _SLUFFED
@@ -295,9 +344,9 @@ def _phase_one(
         | 1 << _LEADER + state.leader
     )
     if winner < 0:
-        seats |= 1 << _TURN + state.order[state.position]
+        lanes |= 1 << _TURN + state.order[state.position]
     else:
-        seats |= 1 << _TRICK_WINNER + winner
+        lanes |= 1 << _TRICK_WINNER + winner
     flags = 1 << _PHASE
     shown, lying = phase_one_trump(state)
     if shown >= 0:
@@ -306,71 +355,67 @@ def _phase_one(
     if heading >= 0:
         flags |= 1 << _HEADING + heading
     table = [mask for _, _, mask in state.log]
+    known = state.known_masks  # every player's knowledge of every hand
     sizes = list(map(int.bit_count, state.hand_masks))
-    return _vector(
-        player,
+    return (
+        state,
+        -1,
         state.rules.packs,
-        (
-            known[player],
-            known,
-            state.won_masks,
-            table,
-            state.absent_mask,
-            phase_one_unseen(state, known, shown, lying),
-            state.known_masks[player],
-            1 << shown if shown >= 0 and lying else 0,
-        ),
-        seats,
+        lanes,
         flags,
+        state.hand_masks,
+        known,
+        state.won_masks,
+        table,
+        state.absent_mask,
+        phase_one_unseen(state, known, shown, lying),
+        1 << shown if shown >= 0 and lying else 0,
         sizes,
         [size - mask.bit_count() for size, mask in zip(sizes, known, strict=True)],
         (len(table), len(state.stock_cards) - state.drawn, len(state.reserve_cards), 0, 0),
-        out,
     )
 
 
-def _phase_two(
-    state: PhaseTwoState, player: int, seats: int, out: npt.NDArray[np.float32] | None
-) -> npt.NDArray[np.float32]:
-    known = phase_two_known(state, player)
+def _phase_two(state: PhaseTwoState, player: int) -> _Public:
     hands = state.hand_masks
+    known = phase_two_known(state, player)
+    if known is not hands:  # something is hidden: every player's knowledge of it
+        known = list(known)
+        known[player] = phase_two_exposed(state, player)
     turn = state.turn
-    seats |= (
+    lanes = (
         (~state.active & ((1 << len(hands)) - 1)) << _OUT_SEATS
         | state.needy << _NEEDY
         | state.blamattis << _BLAMATTIS
     )
     if turn >= 0:
-        seats |= 1 << _TO_ACT + turn | 1 << _DUE + turn | 1 << _TURN + turn
+        lanes |= 1 << _TO_ACT + turn | 1 << _DUE + turn | 1 << _TURN + turn
         flags = 1 << _PHASE + 1
     else:
         flags = 1 << _PHASE + 2
     if state.goat >= 0:
-        seats |= 1 << _LOSER + state.goat
+        lanes |= 1 << _LOSER + state.goat
     flags |= 1 << _TRUMP + state.trump
     table = state.table_masks
     sizes = list(map(int.bit_count, hands))
-    return _vector(
-        player,
+    return (
+        state,
+        player if state.dreck_pool else -1,  # a shared dreck: the others' knowledge differs
         state.rules.packs,
-        (
-            hands[player],
-            known,
-            (),
-            table,
-            add_masks(state.killed_mask, state.out_of_play_mask),
-            phase_two_unseen(state, known),
-            phase_two_exposed(state, player),
-            0,
-        ),
-        seats,
+        lanes,
         flags,
+        hands,
+        known,
+        (),
+        table,
+        add_masks(state.killed_mask, state.out_of_play_mask),
+        phase_two_unseen(state, known),
+        0,
         sizes,
         _NO_HIDDEN[len(hands)]
         if known is hands
         else [size - mask.bit_count() for size, mask in zip(sizes, known, strict=True)],
         (len(table), 0, len(state.reserve_cards), state.trick_size, state.forced),
-        out,
     )
 
 
