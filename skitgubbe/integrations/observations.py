@@ -275,8 +275,10 @@ def encode_state(
     public = _LATEST
     if public[0] is not state or public[1] not in (-1, player):
         public = _public(state, player)
-    (_, _, packs, lanes, flags, hands, known, won, table, out_of_play, unseen, upcard) = public[:12]
-    sizes, hidden, counts = public[12:]
+    (_, _, packs, lanes, flags, hands, known, won, table, out_of_play, unseen, upcard, sizes) = (
+        public[:13]
+    )
+    hidden, counts = public[13], public[14]
     hand = hands[player]
     exposed = known[player]
     if hand != exposed:  # the cards of the hand only this player sees
