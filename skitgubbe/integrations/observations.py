@@ -283,7 +283,6 @@ def encode_state(
     exposed = known[player]
     if hand != exposed:  # the cards of the hand only this player sees
         unseen = unseen & ~hand if packs == 1 else take_masks(unseen, take_masks(hand, exposed))
-        hidden = [*hidden[:player], 0, *hidden[player + 1 :]]
     return _vector(
         player,
         packs,
@@ -447,7 +446,8 @@ def _vector(
     """The vector from its parts: the card rows; the seat fields of 0s and 1s as
     bits (absolute seats, each field :data:`MAX_PLAYERS` bits from its lane start);
     the one-hot ``flags`` (phase, trump, heading) as bits from the tail's start;
-    the hand sizes and hidden sizes by absolute seat; table, stock, reserve and
+    the hand sizes and hidden sizes by absolute seat (the player's own is taken
+    as 0, whatever ``hidden`` holds there); table, stock, reserve and
     trick sizes and whether a pick-up is forced."""
     players = len(sizes)
     seating = _SEATINGS[players][player]
@@ -463,7 +463,8 @@ def _vector(
     vector[seating.numbers] = [
         *sizes[player:],
         *sizes[:player],
-        *hidden[player:],
+        0,  # the player names every card of their own hand
+        *hidden[player + 1 :],
         *hidden[:player],
         *counts,
         packs,
