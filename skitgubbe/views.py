@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -70,6 +70,16 @@ def _add(hand: int, cards: int) -> int:
     hand = hand | low | already << CARDS_IN_PACK
     high = cards >> CARDS_IN_PACK
     return hand | high << CARDS_IN_PACK if high else hand
+
+
+def add_masks(first: int, second: int) -> int:
+    """The multiset union of two masks, copies counted."""
+    return _add(first, second) if first and second else first | second
+
+
+def take_masks(hand: int, cards: int) -> int:
+    """The multiset ``hand`` less the multiset ``cards`` (all held)."""
+    return _take(hand, cards)
 
 
 def _key(name: str) -> str:
@@ -264,7 +274,7 @@ class PlayerView:
     @property
     def out_of_play(self) -> tuple[Card, ...]:
         """The cards known to be out of play: killed, or set aside and shown."""
-        return cards_of(_add(self.killed_mask, self.out_of_play_mask))
+        return cards_of(add_masks(self.killed_mask, self.out_of_play_mask))
 
     # -- a plain form ------------------------------------------------------------------
 
@@ -414,7 +424,7 @@ def _int(value: Any) -> int:
 # -- building views -------------------------------------------------------------------
 
 
-def _seen_events(events: tuple[Event, ...], player: int, known: list[int]) -> tuple[Event, ...]:
+def _seen_events(events: tuple[Event, ...], player: int, known: Sequence[int]) -> tuple[Event, ...]:
     """The events as ``player`` saw them: the cards of another player's draws that
     ``player`` does not know are counted, not named."""
     seen = []
@@ -428,36 +438,71 @@ def _seen_events(events: tuple[Event, ...], player: int, known: list[int]) -> tu
     return tuple(seen)
 
 
+def unseen_of(packs: int, *places: Iterable[int]) -> int:
+    """The cards of ``packs`` packs that lie in none of the ``places`` (groups of
+    multiset masks that together hold each card at most as often as the packs do)."""
+    if packs == 1:
+        placed = 0
+        for group in places:
+            for mask in group:  # one pack: places never share a card
+                placed |= mask
+        return _ONE_PACK & ~placed
+    unseen = _TWO_PACKS
+    for group in places:
+        for mask in group:
+            if mask:
+                unseen = _take(unseen, mask)
+    return unseen
+
+
+def phase_one_known(state: PhaseOneState, player: int) -> list[int]:
+    """For each seat, the cards ``player`` knows are in its hand in phase one: its
+    own whole hand, and of every other hand the cards everyone knows are there."""
+    known = list(state.known_masks)
+    known[player] = state.hand_masks[player]
+    return known
+
+
+def phase_one_trump(state: PhaseOneState) -> tuple[int, bool]:
+    """The card number of the trump card if it is shown (else -1), and whether it
+    still lies under the stock."""
+    shown = state.rules.trump_card in (TrumpCard.EXPOSED, TrumpCard.TURNED_UP)
+    return (state.indicator if shown else -1), state.drawn < len(state.stock_cards)
+
+
+def phase_one_unseen(state: PhaseOneState, known: Iterable[int], shown: int, lying: bool) -> int:
+    """The cards a phase-one player who knows ``known`` of the hands cannot place,
+    given the trump card as :func:`phase_one_trump` gives it."""
+    aside: tuple[int, ...] = ()
+    if shown >= 0 and (lying or state.rules.trump_card is TrumpCard.EXPOSED):
+        aside = (1 << shown,)  # under the stock, or aside and shown
+    places = (state.table_mask, state.absent_mask)
+    return unseen_of(state.rules.packs, known, state.won_masks, places, aside)
+
+
+def phase_one_heading(state: PhaseOneState) -> int:
+    """The rank heading the current round of a phase-one trick as 0 (the 2) to 12
+    (the ace), or -1."""
+    top = state.top
+    if top < 0:
+        return -1
+    return (top + 12) % 13 if state.rules.aces_low else top  # the value's physical rank
+
+
 def phase_one_view(state: PhaseOneState, player: int) -> PlayerView:
     """``player``'s view of a phase-one state."""
     rules = state.rules
-    shown = rules.trump_card in (TrumpCard.EXPOSED, TrumpCard.TURNED_UP)
-    lying = state.drawn < len(state.stock_cards)
-    trump_card = Card.from_index(state.indicator) if shown else None
+    shown, lying = phase_one_trump(state)
+    trump_card = Card.from_index(shown) if shown >= 0 else None
     upcard = trump_card if lying else None
-    hand = state.hand_masks[player]
-    known = list(state.known_masks)
-    known[player] = hand
-    unseen = _ONE_PACK if rules.packs == 1 else _TWO_PACKS
-    for mask in known:
-        unseen = _take(unseen, mask)
-    for mask in state.won_masks:
-        unseen = _take(unseen, mask)
-    unseen = _take(unseen, state.table_mask)
-    unseen = _take(unseen, state.absent_mask)
-    if shown and (lying or rules.trump_card is TrumpCard.EXPOSED):
-        unseen = _take(unseen, 1 << state.indicator)  # under the stock, or aside and shown
+    known = phase_one_known(state, player)
     winner = state.winner
-    top = state.top
-    heading = None
-    if top >= 0:
-        low = (top + 12) % 13 if rules.aces_low else top  # the value's physical rank
-        heading = Rank(low + 2)
+    heading = phase_one_heading(state)
     return PlayerView(
         rules=rules,
         player=player,
         phase=state.phase,
-        hand_mask=hand,
+        hand_mask=known[player],
         known_masks=tuple(known),
         hand_sizes=tuple(mask.bit_count() for mask in state.hand_masks),
         trump=trump_card.suit if trump_card is not None else None,
@@ -467,7 +512,7 @@ def phase_one_view(state: PhaseOneState, player: int) -> PlayerView:
         last_move=state.last_move,
         events=_seen_events(state.notes, player, known),
         exposed_mask=state.known_masks[player],
-        unseen_mask=unseen,
+        unseen_mask=phase_one_unseen(state, known, shown, lying),
         reserve_size=len(state.reserve_cards),
         won_masks=state.won_masks,
         stock_size=len(state.stock_cards) - state.drawn,
@@ -480,7 +525,7 @@ def phase_one_view(state: PhaseOneState, player: int) -> PlayerView:
         round_seats=state.order,
         round_plays=state.round_plays,
         trick=tuple(Event(_LOG_KINDS[kind], seat, mask) for kind, seat, mask in state.log),
-        heading=heading,
+        heading=None if heading < 0 else Rank(heading + 2),
         sluffed=_seats(state.sluffed),
         done=_seats(state.done),
         trick_winner=None if winner < 0 else winner,
@@ -489,19 +534,21 @@ def phase_one_view(state: PhaseOneState, player: int) -> PlayerView:
     )
 
 
-def phase_two_known(state: PhaseTwoState, player: int) -> list[int]:
+def phase_two_known(state: PhaseTwoState, player: int) -> Sequence[int]:
     """For each seat, the cards ``player`` knows are in its hand.
 
     Every card of a hand is known but its hidden ones; a player who shared the
     dreck with exactly one other knows that the rest of it is with that player.
     """
     hands = state.hand_masks
+    pool = state.dreck_pool
+    if not pool and not any(state.hidden_masks):
+        return hands  # nothing hidden: every hand is known
     known = [
         hand if not hidden else _take(hand, hidden)
         for hand, hidden in zip(hands, state.hidden_masks, strict=True)
     ]
     known[player] = hands[player]
-    pool = state.dreck_pool
     others = state.needy & ~(1 << player)
     if pool and state.needy >> player & 1 and others and not others & (others - 1):
         other = others.bit_length() - 1
@@ -510,19 +557,24 @@ def phase_two_known(state: PhaseTwoState, player: int) -> list[int]:
     return known
 
 
+def phase_two_unseen(state: PhaseTwoState, known: Iterable[int]) -> int:
+    """The cards a phase-two player who knows ``known`` of the hands cannot place."""
+    places = (state.killed_mask, state.out_of_play_mask)
+    return unseen_of(state.rules.packs, known, state.table_masks, places)
+
+
+def phase_two_exposed(state: PhaseTwoState, player: int) -> int:
+    """The cards of ``player``'s hand that every other player knows are there."""
+    hidden = state.hidden_masks[player]
+    hand = state.hand_masks[player]
+    return _take(hand, hidden) if hidden else hand
+
+
 def phase_two_view(state: PhaseTwoState, player: int) -> PlayerView:
     """``player``'s view of a phase-two state (or of the final state)."""
-    rules = state.rules
     known = phase_two_known(state, player)
-    unseen = _ONE_PACK if rules.packs == 1 else _TWO_PACKS
-    for mask in known:
-        unseen = _take(unseen, mask)
-    for mask in state.table_masks:
-        unseen = _take(unseen, mask)
-    unseen = _take(unseen, state.killed_mask)
-    unseen = _take(unseen, state.out_of_play_mask)
     return PlayerView(
-        rules=rules,
+        rules=state.rules,
         player=player,
         phase=state.phase,
         hand_mask=state.hand_masks[player],
@@ -534,8 +586,8 @@ def phase_two_view(state: PhaseTwoState, player: int) -> PlayerView:
         loser=state.loser,
         last_move=state.last_move,
         events=_seen_events(state.events, player, known),
-        exposed_mask=_take(state.hand_masks[player], state.hidden_masks[player]),
-        unseen_mask=unseen,
+        exposed_mask=phase_two_exposed(state, player),
+        unseen_mask=phase_two_unseen(state, known),
         reserve_size=len(state.reserve_cards),
         turn=None if state.turn < 0 else state.turn,
         table_masks=state.table_masks,

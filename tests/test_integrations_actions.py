@@ -161,3 +161,15 @@ def test_a_sluff_beyond_the_eighth_hand_position_is_refused() -> None:
     )
     with pytest.raises(ValueError, match="names hand positions below 8 only"):
         ac.move_to_action(sg.parse_move("0 sluff 2C JH"), hand)
+
+
+def test_the_cache_of_actions_stays_bounded_and_numbers_moves_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(ac, "_ACTIONS", {})
+    monkeypatch.setattr(ac, "_ACTIONS_LIMIT", 5)
+    rng = random.Random(8)
+    for seed in range(6):
+        rules, players = random_ruleset(rng)
+        play_and_check(rules, players, seed, 150)
+        assert 0 < len(ac._ACTIONS) <= 5

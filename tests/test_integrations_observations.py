@@ -8,10 +8,14 @@ from pathlib import Path
 import attrs
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import skitgubbe as sg
 from skitgubbe.integrations import observations as ob
 from skitgubbe.simulate import random_ruleset
+
+from .strategies import any_rulesets, rulesets
 
 DOCS = Path(__file__).parent.parent / "docs"
 
@@ -25,6 +29,140 @@ def counts(cards: tuple[sg.Card, ...]) -> list[int]:
 
 def field(vector: np.ndarray, name: str) -> list[int]:
     return [int(x) for x in vector[ob.field_slice(name)]]
+
+
+def reference(view: sg.PlayerView, passed: tuple[int, ...] = ()) -> np.ndarray:
+    """The vector of ``view`` written field by field from the meanings of :data:`FIELDS`."""
+    vector = np.zeros(ob.SIZE, np.float32)
+    players, me = view.players, view.player
+
+    def relative(seat: int) -> int:
+        return (seat - me) % players
+
+    def cards(name: str, row: int, cards: tuple[sg.Card, ...]) -> None:
+        start = ob.field_slice(name).start + 52 * row
+        for card in cards:
+            vector[start + card.index] += 1
+
+    def at(name: str, place: int, value: float = 1) -> None:
+        vector[ob.field_slice(name).start + place] = value
+
+    cards("hand", 0, view.hand)
+    for seat, known in enumerate(view.known):
+        if seat != me:
+            cards("known", relative(seat) - 1, known)
+    for seat, won in enumerate(view.won):
+        cards("won", relative(seat), won)
+    for row, entry in enumerate(reversed(view.table[-ob.TABLE_ROWS :])):
+        cards("table", row, entry)
+    cards("out_of_play", 0, view.out_of_play)
+    cards("unseen", 0, view.unseen)
+    cards("exposed", 0, view.exposed)
+    if view.upcard is not None:
+        cards("upcard", 0, (view.upcard,))
+    for seat in range(players):
+        at("seats", relative(seat))
+        at("hand_sizes", relative(seat), view.hand_sizes[seat])
+        at("hidden_sizes", relative(seat), view.hidden_sizes[seat])
+    for name in ("to_act", "due", "sluffed", "done", "out", "needy", "blamattis"):
+        for seat in getattr(view, name):
+            at(name, relative(seat))
+    for seat in passed:
+        at("passed", relative(seat))
+    for name in ("turn", "leader", "trick_winner", "loser"):
+        seat = getattr(view, name)
+        if seat is not None:
+            at(name, relative(seat))
+    at("phase", ["one", "two", "over"].index(view.phase.value))
+    if view.trump is not None:
+        at("trump", list(sg.Suit).index(view.trump))
+    if view.heading is not None:
+        at("heading", int(view.heading) - 2)
+    at("table_size", 0, len(view.table))
+    at("stock_size", 0, view.stock_size)
+    at("reserve_size", 0, view.reserve_size)
+    at("trick_size", 0, view.trick_size)
+    at("forced", 0, view.forced)
+    at("packs", 0, view.rules.packs)
+    return vector
+
+
+def random_game(rules: sg.Ruleset, players: int, seed: int, moves: int = 400) -> list[sg.State]:
+    """The states of a random game, from the deal to its end or ``moves`` moves."""
+    rng = random.Random(seed)
+    states: list[sg.State] = [sg.deal(rules, players=players, seed=seed)]
+    while not states[-1].is_over and len(states) <= moves:
+        states.append(states[-1].apply(rng.choice(states[-1].legal_moves())))
+    return states
+
+
+def check_every_seat(state: sg.State, rng: random.Random) -> np.ndarray:
+    """The vector of every seat's view is as the fields say, from the view and from
+    the state alike; where any of them is not zero."""
+    nonzero = np.zeros(ob.SIZE, bool)
+    for seat in range(state.players):
+        passed = tuple(rng.sample(range(state.players), rng.randrange(state.players)))
+        expected = reference(state.view(seat), passed)
+        assert np.array_equal(ob.encode(state.view(seat), passed), expected)
+        assert np.array_equal(ob.encode_state(state, seat, passed), expected)
+        nonzero |= expected != 0
+    return nonzero
+
+
+def test_vectors_are_as_the_fields_say_in_every_phase_and_every_field_is_seen() -> None:
+    rng = random.Random(4)
+    nonzero = np.zeros(ob.SIZE, bool)
+    reached = set()
+    for name in sorted(sg.presets.ALL):
+        rules = sg.presets.get(name)
+        for packs in (1, 2):
+            if packs == 2:
+                try:
+                    rules = attrs.evolve(rules, packs=2)
+                except sg.RulesetError:
+                    continue
+            states = random_game(rules, rules.max_players, seed=packs, moves=1000)
+            for state in states[:: max(1, len(states) // 40)] + states[-1:]:
+                nonzero |= check_every_seat(state, rng)
+                reached.add((state.phase, rules.packs, rules.trick is sg.Trick.MAS))
+    # A Blåmattis who owes a pick-up; a forced pick-up under way.
+    blamattis = attrs.evolve(sg.presets.FLURST, empty_hand=sg.EmptyHand.BLAMATTIS)
+    state = sg.start_phase_two(blamattis, ["5C 6C 9H", "", "7C 2S", "8H"], "D", leader=0)
+    nonzero |= check_every_seat(state.apply("0 play 5C 6C"), rng)
+    forced = attrs.evolve(sg.presets.HELMFRID, forced_pick=True)
+    state = sg.start_phase_two(forced, ["3C 5C 2H", "6C 2S", "4H"], "D", leader=0)
+    nonzero |= check_every_seat(state.apply("0 play 3C").apply("1 play 6C").apply("2 pick 6C"), rng)
+    assert {phase for phase, _, _ in reached} == set(sg.Phase)
+    assert {packs for _, packs, _ in reached} == {1, 2}
+    assert {(sg.Phase.ONE, True), (sg.Phase.TWO, True)} <= {(p, mas) for p, _, mas in reached}
+    assert [f.name for f in ob.FIELDS if not nonzero[ob.field_slice(f.name)].any()] == []
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.one_of(
+        any_rulesets(), rulesets().flatmap(lambda r: st.tuples(st.just(r), st.just(r.min_players)))
+    ),
+    st.integers(0, 2**32 - 1),
+)
+def test_the_vector_from_the_state_is_the_vector_of_the_view(
+    ruleset: tuple[sg.Ruleset, int], seed: int
+) -> None:
+    rules, players = ruleset
+    rng = random.Random(seed)
+    for state in random_game(rules, players, seed, moves=300):
+        check_every_seat(state, rng)
+
+
+def test_a_view_s_vector_written_into_out_is_the_same() -> None:
+    state = random_game(sg.presets.FLURST, 4, seed=5, moves=60)[-1]
+    out = np.full(ob.SIZE, 7.0, np.float32)
+    for seat in range(4):
+        vector = ob.encode_state(state, seat, (seat,))
+        assert ob.encode_state(state, seat, (seat,), out=out) is out
+        assert np.array_equal(out, vector)
+        assert ob.encode(state.view(seat), (seat,), out=out) is out
+        assert np.array_equal(out, vector)
 
 
 def test_fields_fill_the_vector_end_to_end() -> None:
@@ -82,6 +220,7 @@ def test_a_sampled_state_gives_the_same_vector_and_text() -> None:
     state = sg.deal(sg.presets.FLURST, players=4, seed=7).apply("0 play 3D")
     guess = sg.sample(state.view(2), random.Random(3))
     assert np.array_equal(ob.encode(guess.view(2)), ob.encode(state.view(2)))
+    assert np.array_equal(ob.encode_state(guess, 2), ob.encode(state.view(2)))
     assert ob.information_state_string(guess.view(2)) == ob.information_state_string(state.view(2))
     assert ob.information_state_string(state.view(2)) != ob.information_state_string(state.view(3))
 

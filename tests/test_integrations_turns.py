@@ -8,8 +8,9 @@ import random
 import pytest
 
 import skitgubbe as sg
+from skitgubbe.integrations import turns as turns_module
 from skitgubbe.integrations.actions import PASS, move_to_action
-from skitgubbe.integrations.turns import Turns, offer_order
+from skitgubbe.integrations.turns import Turns, acting_seats, offer_order
 from skitgubbe.simulate import random_ruleset
 
 
@@ -100,3 +101,44 @@ def test_a_game_stopped_at_the_decision_limit_is_a_draw() -> None:
     assert turns.returns() == [0.0, 0.0, 0.0]
     with pytest.raises(ValueError, match="the game is over"):
         turns.apply(PASS)
+
+
+def test_the_offer_order_goes_clockwise_from_the_anchor_and_its_cache_stays_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(turns_module, "_ORDERS", {})
+    monkeypatch.setattr(turns_module, "_ORDERS_LIMIT", 3)
+    for state in random_states(30, seed=6):
+        players, anchor = state.players, state.due[0]
+        after = [(anchor + step) % players for step in range(1, players)]
+        expected = (*(seat for seat in after if seat in state.to_act), anchor)
+        assert offer_order(state) == expected
+        assert len(turns_module._ORDERS) <= 3
+
+
+def test_positions_made_by_apply_are_those_the_constructor_makes() -> None:
+    rng = random.Random(9)
+    for seed in range(10):
+        rules, players = random_ruleset(rng)
+        turns = Turns(sg.deal(rules, players=players, seed=seed), max_decisions=300)
+        while not turns.is_over:
+            turns = turns.apply(rng.choice(turns.legal_actions()))
+            made = Turns(turns.state, turns.passed, turns.decisions, turns.max_decisions)
+            assert turns == made and repr(turns) == repr(made)
+            assert (turns.order, turns.player, turns.may_pass, turns.is_over) == (
+                made.order,
+                made.player,
+                made.may_pass,
+                made.is_over,
+            )
+            assert turns.legal_actions() == made.legal_actions()
+
+
+def test_acting_seats_are_to_act_and_due_as_bits_whichever_state_came_before() -> None:
+    states = random_states(20, seed=7)
+    rng = random.Random(7)
+    for _ in range(300):
+        state = rng.choice(states)
+        acting, due = acting_seats(state)
+        assert acting == sum(1 << seat for seat in state.to_act)
+        assert due == sum(1 << seat for seat in state.due)

@@ -269,19 +269,43 @@ def action_to_string(action: int) -> str:
     return f"{verb} {' '.join(map(str, action_cards(action)))}"
 
 
+# The actions of moves whose action needs no hand (all but sluffs of several ranks,
+# which are kept as -1), by the move's identity: listed moves are shared values.
+# Each entry holds its move, so no other object can take its identity while it
+# is there; the cache is emptied when it reaches its limit.
+_ACTIONS: dict[int, tuple[Move, int]] = {}
+_ACTIONS_LIMIT = 50_000
+
+
 def _keyed(state: State | PlayerView, moves: Iterable[Move], player: int) -> dict[int, Move]:
-    moves = tuple(moves)
-    hand: tuple[Card, ...] = ()
-    if any(isinstance(move, Sluff) and _pattern(move.cards) is None for move in moves):
-        view = state if isinstance(state, PlayerView) else state.view(player)
-        hand = view.hand
-    return {move_to_action(move, hand): move for move in moves}
+    keyed: dict[int, Move] = {}
+    hand: tuple[Card, ...] | None = None
+    for move in moves:
+        known = _ACTIONS.get(id(move))
+        if known is None:
+            several = isinstance(move, Sluff) and _pattern(move.cards) is None
+            action = -1 if several else move_to_action(move)
+            if len(_ACTIONS) >= _ACTIONS_LIMIT:
+                _ACTIONS.clear()
+            _ACTIONS[id(move)] = (move, action)
+        else:
+            action = known[1]
+        if action < 0:  # a sluff of several ranks: numbered by hand positions
+            if hand is None:
+                hand = (state if isinstance(state, PlayerView) else state.view(player)).hand
+            action = move_to_action(move, hand)
+        keyed[action] = move
+    return keyed
 
 
-def actions_of(state: State, player: int) -> dict[int, Move]:
-    """The legal moves of ``player`` in ``state``, keyed by action (in action order)."""
-    keyed = _keyed(state, state.legal_moves(player), player)
-    return dict(sorted(keyed.items()))
+def actions_of(state: State, player: int, moves: Sequence[Move] | None = None) -> dict[int, Move]:
+    """The legal moves of ``player`` in ``state``, keyed by action (in action order).
+    ``moves``, if given, are those moves as ``state.legal_moves(player)`` lists them."""
+    keyed = _keyed(state, state.legal_moves(player) if moves is None else moves, player)
+    actions = list(keyed)
+    if actions == sorted(actions):
+        return keyed
+    return {action: keyed[action] for action in sorted(actions)}
 
 
 def legal_actions(state: State, player: int) -> list[int]:

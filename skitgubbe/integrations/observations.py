@@ -8,6 +8,8 @@ clockwise, and so on. A card row has 52 entries, one per card of a pack in the
 engine's order (clubs, diamonds, hearts, spades; 2 to ace within a suit), each
 the number of copies (0, 1 or 2 with two packs). :data:`FIELDS` lists the fields
 in order; the table of the documentation is :func:`field_table`.
+:func:`encode_state` gives the same vector from a state and a seat, without
+building the view.
 
 The view is what a player with a perfect memory knows, so the vector is an
 information state: nothing of the past that the player saw is missing from it,
@@ -21,21 +23,34 @@ for people and for search algorithms that key their trees by text.
 >>> vector = encode(view)
 >>> vector.shape == (SIZE,), int(vector[field_slice("hand")].sum())
 (True, 3)
+>>> bool((encode_state(sg.deal(sg.presets.FLURST, players=4, seed=7), 0) == vector).all())
+True
 >>> print(information_state_string(view).splitlines()[0])
 seat 0 of 4, phase one
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import attrs
 
-from ..cards import CARDS_IN_PACK, PACK_MASK, cards_of, format_cards
+from ..cards import CARDS, CARDS_IN_PACK, PACK_MASK, cards_of, format_cards
 from ..moves import MAX_SEAT
-from ..state import Phase
-from ..views import PlayerView
+from ..state import Phase, PhaseOneState, PhaseTwoState, State
+from ..views import (
+    PlayerView,
+    add_masks,
+    phase_one_heading,
+    phase_one_trump,
+    phase_one_unseen,
+    phase_two_exposed,
+    phase_two_known,
+    phase_two_unseen,
+    take_masks,
+)
 from ._extras import missing
+from .turns import acting_seats
 
 try:
     import numpy as np
@@ -50,6 +65,7 @@ __all__ = [
     "TABLE_ROWS",
     "Field",
     "encode",
+    "encode_state",
     "field_slice",
     "field_table",
     "information_state_string",
@@ -138,11 +154,27 @@ for _field in FIELDS:
 del _at, _field
 _PHASES = {Phase.ONE: 0, Phase.TWO: 1, Phase.OVER: 2}
 _CARD_BITS = sum(field.size for field in _CARD_ROWS)
-_CARD_BYTES = (_CARD_BITS + 7) // 8
 # Where each field lies after the card rows.
 _TAIL = {name: offset - _CARD_BITS for name, offset in _OFFSETS.items()}
 _TAIL_SIZE = SIZE - _CARD_BITS
 _KNOWN, _WON, _TABLE, _OUT = (_OFFSETS[name] for name in ("known", "won", "table", "out_of_play"))
+_BYTES = (SIZE + 7) // 8
+# Where the seat fields of 0s and 1s and the one-hot fields lie after the card rows.
+_TO_ACT, _DUE, _TURN, _LEADER, _TRICK_WINNER, _SLUFFED, _DONE = (
+    _TAIL[name] for name in ("to_act", "due", "turn", "leader", "trick_winner", "sluffed", "done")
+)
+_OUT_SEATS, _NEEDY, _BLAMATTIS, _LOSER, _PASSED = (
+    _TAIL[name] for name in ("out", "needy", "blamattis", "loser", "passed")
+)
+_PHASE, _TRUMP, _HEADING = (_TAIL[name] for name in ("phase", "trump", "heading"))
+# Where the fields of numbers lie: hand and hidden sizes, then the table, stock,
+# reserve and trick sizes, forced and packs side by side.
+_SIZES, _HIDDEN, _COUNTS = (_OFFSETS[name] for name in ("hand_sizes", "hidden_sizes", "table_size"))
+# The eight numbers (0 or 1) of each byte's bits, lowest bit first.
+_BYTE_BITS = np.unpackbits(
+    np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
+).astype(np.float32)
+_ROW_SHIFTS = tuple(52 * row for row in range(TABLE_ROWS))
 
 
 def field_slice(name: str) -> slice:
@@ -183,114 +215,372 @@ def encode(
     one-at-a-time scheme, see :mod:`skitgubbe.integrations.turns`). With ``out``
     (an array of the right size) the vector is written there.
     """
-    hand_sizes = view.hand_sizes
-    players = len(hand_sizes)
-    order, where = _seating(players, view.player)
-    known_masks = view.known_masks
-    # Card rows, laid end to end: 52 bits a row, first copies and second copies apart.
-    low = high = 0
-    shift = 0
-
-    def row(mask: int) -> None:
-        nonlocal low, high
-        if mask:
-            low |= (mask & PACK_MASK) << shift
-            high |= (mask >> CARDS_IN_PACK) << shift
-
-    row(view.hand_mask)
-    shift = _KNOWN
-    for seat in order[1:]:
-        row(known_masks[seat])
-        shift += 52
-    if view.won_masks:
-        shift = _WON
-        for seat in order:
-            row(view.won_masks[seat])
-            shift += 52
-    table = view.table_masks or tuple(event.mask for event in view.trick)
-    shift = _TABLE
-    for mask in table[: -TABLE_ROWS - 1 : -1]:
-        row(mask)
-        shift += 52
-    shift = _OUT
-    row(view.killed_mask | view.out_of_play_mask)
-    shift += 52
-    row(view.unseen_mask)
-    shift += 52
-    row(view.exposed_mask)
-    shift += 52
-    if view.upcard is not None:
-        row(1 << view.upcard.index)
-
-    vector = np.empty(SIZE, np.float32) if out is None else out
-    vector[:_CARD_BITS] = np.unpackbits(
-        np.frombuffer(low.to_bytes(_CARD_BYTES, "little"), np.uint8),
-        count=_CARD_BITS,
-        bitorder="little",
+    seats = (
+        _bits(view.to_act) << _TO_ACT
+        | _bits(view.due) << _DUE
+        | _bits(view.sluffed) << _SLUFFED
+        | _bits(view.done) << _DONE
+        | _bits(view.out) << _OUT_SEATS
+        | _bits(view.needy) << _NEEDY
+        | _bits(view.blamattis) << _BLAMATTIS
+        | _bits(passed) << _PASSED
     )
-    if high:
-        vector[:_CARD_BITS] += np.unpackbits(
-            np.frombuffer(high.to_bytes(_CARD_BYTES, "little"), np.uint8),
-            count=_CARD_BITS,
-            bitorder="little",
-        )
-
-    # The rest are small whole numbers: written into bytes, then copied at once.
-    tail = bytearray(_TAIL_SIZE)
-    base = _TAIL["seats"]
-    tail[base : base + players] = b"\x01" * players
-    sizes = _TAIL["hand_sizes"]
-    hidden = _TAIL["hidden_sizes"]
-    for seat, (size, known) in enumerate(zip(hand_sizes, known_masks, strict=True)):
-        tail[sizes + where[seat]] = min(size, 255)
-        tail[hidden + where[seat]] = min(size - known.bit_count(), 255)
-    for name, seats in (
-        ("to_act", view.to_act),
-        ("due", view.due),
-        ("sluffed", view.sluffed),
-        ("done", view.done),
-        ("out", view.out),
-        ("needy", view.needy),
-        ("blamattis", view.blamattis),
-        ("passed", passed),
-    ):
-        base = _TAIL[name]
-        for seat in seats:
-            tail[base + where[seat]] = 1
-    for name, one in (
-        ("turn", view.turn),
-        ("leader", view.leader),
-        ("trick_winner", view.trick_winner),
-        ("loser", view.loser),
+    for lane, one in (
+        (_TURN, view.turn),
+        (_LEADER, view.leader),
+        (_TRICK_WINNER, view.trick_winner),
+        (_LOSER, view.loser),
     ):
         if one is not None:
-            tail[_TAIL[name] + where[one]] = 1
-    tail[_TAIL["phase"] + _PHASES[view.phase]] = 1
+            seats |= 1 << lane + one
+    flags = 1 << _PHASE + _PHASES[view.phase]
     if view.trump is not None:
-        tail[_TAIL["trump"] + view.trump] = 1
+        flags |= 1 << _TRUMP + view.trump
     if view.heading is not None:
-        tail[_TAIL["heading"] + view.heading - 2] = 1
-    tail[_TAIL["table_size"]] = min(len(table), 255)
-    tail[_TAIL["stock_size"]] = view.stock_size
-    tail[_TAIL["reserve_size"]] = view.reserve_size
-    tail[_TAIL["trick_size"]] = view.trick_size
-    tail[_TAIL["forced"]] = view.forced
-    tail[_TAIL["packs"]] = view.rules.packs
-    vector[_CARD_BITS:] = np.frombuffer(tail, np.uint8)
-    return vector
+        flags |= 1 << _HEADING + view.heading - 2
+    table = view.table_masks or tuple(event.mask for event in view.trick)
+    return _vector(
+        view.player,
+        view.rules.packs,
+        (
+            view.hand_mask,
+            view.known_masks,
+            view.won_masks,
+            table,
+            add_masks(view.killed_mask, view.out_of_play_mask),
+            view.unseen_mask,
+            view.exposed_mask,
+            0 if view.upcard is None else 1 << view.upcard.index,
+        ),
+        seats,
+        flags,
+        list(view.hand_sizes),
+        [
+            size - known.bit_count()
+            for size, known in zip(view.hand_sizes, view.known_masks, strict=True)
+        ],
+        (len(table), view.stock_size, view.reserve_size, view.trick_size, view.forced),
+        out,
+    )
 
 
-_SEATING: dict[tuple[int, int], tuple[tuple[int, ...], dict[int, int]]] = {}
+def encode_state(
+    state: State,
+    player: int,
+    passed: Iterable[int] = (),
+    out: npt.NDArray[np.float32] | None = None,
+) -> npt.NDArray[np.float32]:
+    """The vector of ``player``'s view of ``state``: ``encode(state.view(player),
+    passed, out)``, worked out from the state without building the view."""
+    public = _LATEST
+    if public[0] is not state or public[1] not in (-1, player):
+        public = _public(state, player)
+    (_, _, packs, lanes, flags, hands, known, won, table, out_of_play, unseen, upcard, sizes) = (
+        public[:13]
+    )
+    hidden, counts = public[13], public[14]
+    hand = hands[player]
+    exposed = known[player]
+    if hand != exposed:  # the cards of the hand only this player sees
+        unseen = unseen & ~hand if packs == 1 else take_masks(unseen, take_masks(hand, exposed))
+    return _vector(
+        player,
+        packs,
+        (hand, known, won, table, out_of_play, unseen, exposed, upcard),
+        lanes | _bits(passed) << _PASSED,
+        flags,
+        sizes,
+        hidden,
+        counts,
+        out,
+    )
 
 
-def _seating(players: int, me: int) -> tuple[tuple[int, ...], dict[int, int]]:
-    """The seats in relative order from ``me``, and each seat's relative place."""
-    key = (players, me)
-    found = _SEATING.get(key)
-    if found is None:
-        order = tuple((me + step) % players for step in range(players))
-        found = _SEATING[key] = (order, {seat: i for i, seat in enumerate(order)})
-    return found
+# What every seat sees of a state: the state; the seat it was worked out for, or
+# -1 when it is the same for every seat; packs; the seat fields and the one-hot
+# fields as bits; the hands; what everyone knows of each hand; the won piles; the
+# table; the cards out of play; the cards no one but their holder can place; the
+# shown upcard as a mask; the hand sizes, the hidden sizes and the other counts.
+_Public = tuple[
+    object,
+    int,
+    int,
+    int,
+    int,
+    Sequence[int],
+    Sequence[int],
+    Sequence[int],
+    Sequence[int],
+    int,
+    int,
+    int,
+    list[int],
+    Sequence[int],
+    tuple[int, int, int, int, int],
+]
+# The latest state's: the adapters observe one state for several seats in turn.
+_LATEST: _Public = (None, -1, 1, 0, 0, (), (), (), (), 0, 0, 0, [], (), (0, 0, 0, 0, 0))
+
+
+def _public(state: State, player: int) -> _Public:
+    """What every seat sees of ``state`` (as ``player`` sees it, where that differs)."""
+    global _LATEST
+    if isinstance(state, PhaseTwoState):
+        public = _phase_two(state, player)
+    else:
+        assert isinstance(state, PhaseOneState)
+        public = _phase_one(state)
+    _LATEST = public
+    return public
+
+
+def _phase_one(state: PhaseOneState) -> _Public:
+    acting, due = acting_seats(state)
+    winner = state.winner
+    lanes = (
+        acting << _TO_ACT
+        | due << _DUE
+        | state.sluffed << _SLUFFED
+        | state.done << _DONE
+        | 1 << _LEADER + state.leader
+    )
+    if winner < 0:
+        lanes |= 1 << _TURN + state.order[state.position]
+    else:
+        lanes |= 1 << _TRICK_WINNER + winner
+    flags = 1 << _PHASE
+    shown, lying = phase_one_trump(state)
+    if shown >= 0:
+        flags |= 1 << _TRUMP + CARDS[shown].suit
+    heading = phase_one_heading(state)
+    if heading >= 0:
+        flags |= 1 << _HEADING + heading
+    table = [mask for _, _, mask in state.log]
+    known = state.known_masks  # every player's knowledge of every hand
+    sizes = list(map(int.bit_count, state.hand_masks))
+    return (
+        state,
+        -1,
+        state.rules.packs,
+        lanes,
+        flags,
+        state.hand_masks,
+        known,
+        state.won_masks,
+        table,
+        state.absent_mask,
+        phase_one_unseen(state, known, shown, lying),
+        1 << shown if shown >= 0 and lying else 0,
+        sizes,
+        [size - mask.bit_count() for size, mask in zip(sizes, known, strict=True)],
+        (len(table), len(state.stock_cards) - state.drawn, len(state.reserve_cards), 0, 0),
+    )
+
+
+def _phase_two(state: PhaseTwoState, player: int) -> _Public:
+    hands = state.hand_masks
+    known = phase_two_known(state, player)
+    if known is not hands:  # something is hidden: every player's knowledge of it
+        known = list(known)
+        known[player] = phase_two_exposed(state, player)
+    turn = state.turn
+    lanes = (
+        (~state.active & ((1 << len(hands)) - 1)) << _OUT_SEATS
+        | state.needy << _NEEDY
+        | state.blamattis << _BLAMATTIS
+    )
+    if turn >= 0:
+        lanes |= 1 << _TO_ACT + turn | 1 << _DUE + turn | 1 << _TURN + turn
+        flags = 1 << _PHASE + 1
+    else:
+        flags = 1 << _PHASE + 2
+    if state.goat >= 0:
+        lanes |= 1 << _LOSER + state.goat
+    flags |= 1 << _TRUMP + state.trump
+    table = state.table_masks
+    sizes = list(map(int.bit_count, hands))
+    return (
+        state,
+        player if state.dreck_pool else -1,  # a shared dreck: the others' knowledge differs
+        state.rules.packs,
+        lanes,
+        flags,
+        hands,
+        known,
+        (),
+        table,
+        add_masks(state.killed_mask, state.out_of_play_mask),
+        phase_two_unseen(state, known),
+        0,
+        sizes,
+        _NO_HIDDEN[len(hands)]
+        if known is hands
+        else [size - mask.bit_count() for size, mask in zip(sizes, known, strict=True)],
+        (len(table), 0, len(state.reserve_cards), state.trick_size, state.forced),
+    )
+
+
+def _bits(seats: Iterable[int]) -> int:
+    bits = 0
+    for seat in seats:
+        bits |= 1 << seat
+    return bits
+
+
+# Card rows: (hand, known by seat, won by seat, table earliest first, out of play,
+# unseen, exposed, upcard), all multiset masks, seats absolute.
+_Rows = tuple[int, Sequence[int], Sequence[int], Sequence[int], int, int, int, int]
+
+
+def _vector(
+    player: int,
+    packs: int,
+    rows: _Rows,
+    seats: int,
+    flags: int,
+    sizes: list[int],
+    hidden: Sequence[int],
+    counts: tuple[int, int, int, int, int],
+    out: npt.NDArray[np.float32] | None,
+) -> npt.NDArray[np.float32]:
+    """The vector from its parts: the card rows; the seat fields of 0s and 1s as
+    bits (absolute seats, each field :data:`MAX_PLAYERS` bits from its lane start);
+    the one-hot ``flags`` (phase, trump, heading) as bits from the tail's start;
+    the hand sizes and hidden sizes by absolute seat (the player's own is taken
+    as 0, whatever ``hidden`` holds there); table, stock, reserve and
+    trick sizes and whether a pick-up is forced."""
+    players = len(sizes)
+    seating = _SEATINGS[players][player]
+    # Relative seats: every lane turned at once, ``player`` to its lane's start.
+    seats = (seats >> player) & seating.right | (seats << players - player) & seating.left
+    bits = (seats | seating.present | flags) << _CARD_BITS
+    if packs == 1:
+        vector = _unpack(_card_bits(seating, rows) | bits)
+    else:
+        low, high = _copies(rows)
+        vector = _unpack(_card_bits(seating, low) | bits)
+        vector += _unpack(_card_bits(seating, high))
+    vector[seating.numbers] = [
+        *sizes[player:],
+        *sizes[:player],
+        0,  # the player names every card of their own hand
+        *hidden[player + 1 :],
+        *hidden[:player],
+        *counts,
+        packs,
+    ]
+    if out is None:
+        return vector
+    out[:] = vector
+    return out
+
+
+def _card_bits(seating: _Seating, rows: _Rows) -> int:
+    """The card rows of one copy of each card (masks of 52 bits) laid end to end."""
+    hand, known, won, table, out_of_play, unseen, exposed, upcard = rows
+    block = 0
+    for seat, shift in seating.known:
+        block |= known[seat] << shift
+    bits = hand | block << _KNOWN
+    if won:
+        block = 0
+        for seat, shift in seating.won:
+            block |= won[seat] << shift
+        bits |= block << _WON
+    if table:
+        block = 0
+        for mask, shift in zip(reversed(table[-TABLE_ROWS:]), _ROW_SHIFTS, strict=False):
+            block |= mask << shift
+        bits |= block << _TABLE
+    return bits | (out_of_play | unseen << 52 | exposed << 104 | upcard << 156) << _OUT
+
+
+def _copies(rows: _Rows) -> tuple[_Rows, _Rows]:
+    """Two packs: the rows of first copies and the rows of second copies."""
+    hand, known, won, table, out_of_play, unseen, exposed, upcard = rows
+    table = table[-TABLE_ROWS:]
+    low: _Rows = (
+        hand & PACK_MASK,
+        [mask & PACK_MASK for mask in known],
+        [mask & PACK_MASK for mask in won],
+        [mask & PACK_MASK for mask in table],
+        out_of_play & PACK_MASK,
+        unseen & PACK_MASK,
+        exposed & PACK_MASK,
+        upcard,
+    )
+    high: _Rows = (
+        hand >> CARDS_IN_PACK,
+        [mask >> CARDS_IN_PACK for mask in known],
+        [mask >> CARDS_IN_PACK for mask in won],
+        [mask >> CARDS_IN_PACK for mask in table],
+        out_of_play >> CARDS_IN_PACK,
+        unseen >> CARDS_IN_PACK,
+        exposed >> CARDS_IN_PACK,
+        0,
+    )
+    return low, high
+
+
+def _unpack(bits: int) -> npt.NDArray[np.float32]:
+    """The vector of 0s and 1s of ``bits``: bit ``i`` is number ``i``."""
+    return _BYTE_BITS.take(np.frombuffer(bits.to_bytes(_BYTES, "little"), np.uint8), 0).reshape(-1)[
+        :SIZE
+    ]
+
+
+@attrs.frozen
+class _Seating:
+    """How the absolute seats of a table of ``players`` lie as seen from one seat."""
+
+    #: The seats in relative order, the observer first.
+    order: tuple[int, ...]
+    #: Each seat's relative place.
+    where: dict[int, int]
+    #: (seat, bit shift) of each other seat's row in the known rows.
+    known: tuple[tuple[int, int], ...]
+    #: (seat, bit shift) of each seat's row in the won rows.
+    won: tuple[tuple[int, int], ...]
+    #: The seat lanes' bits that hold seats at or after the observer, once turned,
+    #: and those that hold seats before it.
+    right: int
+    left: int
+    #: The ``seats`` field: a bit for each seat of the table.
+    present: int
+    #: Where the hand sizes and hidden sizes (relative seats), then the table,
+    #: stock, reserve and trick sizes, forced and packs lie.
+    numbers: npt.NDArray[np.intp]
+
+
+def _seating(players: int, me: int) -> _Seating:
+    """How the seats lie as seen from ``me``."""
+    order = tuple((me + step) % players for step in range(players))
+    lanes = range(_TAIL["seats"], _TAIL["passed"] + 1, MAX_PLAYERS)
+    after = (1 << players - me) - 1
+    before = ((1 << players) - 1) & ~after
+    return _Seating(
+        order=order,
+        where={seat: i for i, seat in enumerate(order)},
+        known=tuple((seat, 52 * i) for i, seat in enumerate(order[1:])),
+        won=tuple((seat, 52 * i) for i, seat in enumerate(order)),
+        right=sum(after << lane for lane in lanes),
+        left=sum(before << lane for lane in lanes),
+        present=((1 << players) - 1) << _TAIL["seats"],
+        numbers=np.array(
+            [
+                *range(_SIZES, _SIZES + players),
+                *range(_HIDDEN, _HIDDEN + players),
+                *range(_COUNTS, _COUNTS + 6),
+            ],
+            np.intp,
+        ),
+    )
+
+
+#: How the seats lie, by table size and observer.
+_SEATINGS = [[_seating(players, me) for me in range(players)] for players in range(MAX_PLAYERS + 1)]
+#: No hidden cards, by table size.
+_NO_HIDDEN = [(0,) * players for players in range(MAX_PLAYERS + 1)]
 
 
 def _text(name: str, value: object) -> str | None:

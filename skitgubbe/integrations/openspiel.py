@@ -35,7 +35,8 @@ stopped at ``max_decisions`` returns 0 to all.
 
 The information state of a player is their :class:`~skitgubbe.views.PlayerView`
 (what a player with a perfect memory knows) and the seats that passed in the
-current engine state: as a tensor by :func:`~skitgubbe.integrations.observations.encode`,
+current engine state: as a tensor by :func:`~skitgubbe.integrations.observations.encode`
+(worked out from the state by :func:`~skitgubbe.integrations.observations.encode_state`),
 as text by :func:`~skitgubbe.integrations.observations.information_state_string`.
 The observation is the same. :meth:`SkitgubbeState.resample_from_infostate`
 deals the unseen cards with :func:`skitgubbe.sample`, so OpenSpiel's IS-MCTS
@@ -54,7 +55,7 @@ import skitgubbe as sg
 from ._extras import missing
 from .actions import NUM_ACTIONS, action_to_string
 from .observations import FIELDS as OBSERVATION_FIELDS
-from .observations import SIZE, encode, field_slice, information_state_string
+from .observations import SIZE, encode_state, field_slice, information_state_string
 from .params import ruleset_and_players
 from .turns import Turns
 
@@ -240,7 +241,7 @@ class SkitgubbeObserver:
             self.tensor.fill(0)
             return
         passed = turns.order[: turns.passed]
-        encode(turns.state.view(player), passed, out=self.tensor)
+        encode_state(turns.state, player, passed, out=self.tensor)
 
     def string_from(self, state: SkitgubbeState, player: int) -> str:
         """``player``'s information state of ``state`` as text."""

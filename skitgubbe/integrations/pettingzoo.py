@@ -42,7 +42,7 @@ import skitgubbe as sg
 from ..bots import Bot, make_bot
 from ._extras import missing
 from .actions import NUM_ACTIONS, PASS, move_to_action
-from .observations import SIZE, encode
+from .observations import SIZE, encode_state
 from .params import ruleset_and_players
 from .turns import Turns
 
@@ -172,11 +172,14 @@ class SkitgubbeEnv(AECEnv):  # type: ignore[misc]
         turns = self.turns
         assert turns is not None, "reset the environment first"
         seat = self._seats[agent]
-        passed = turns.order[: turns.passed]
-        actions = turns.legal_actions() if seat == turns.player else []
+        mask = bytearray(NUM_ACTIONS)
+        if seat == turns.player:
+            for action in turns.moves():
+                mask[action] = 1
+            mask[PASS] = turns.may_pass
         return {
-            "observation": encode(turns.state.view(seat), passed),
-            "action_mask": _mask(actions),
+            "observation": encode_state(turns.state, seat, turns.order[: turns.passed]),
+            "action_mask": np.frombuffer(mask, np.int8),
         }
 
     def step(self, action: int | None) -> None:
@@ -187,16 +190,18 @@ class SkitgubbeEnv(AECEnv):  # type: ignore[misc]
             return
         assert self.turns is not None and action is not None
         self.turns = turns = self.turns.apply(int(action))
-        self._clear_rewards()
+        # Every reward is 0 until the game ends, so only the last step clears and
+        # adds rewards.
         if turns.is_over:
+            self._clear_rewards()
             for seat, result in enumerate(turns.returns()):
                 name = self.possible_agents[seat]
                 self.rewards[name] = result
                 self.terminations[name] = not turns.is_draw
                 self.truncations[name] = turns.is_draw
+            self._accumulate_rewards()
         else:
-            self.agent_selection = self.possible_agents[self._player()]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[turns.order[turns.passed]]
         if self.render_mode == "human":
             self.render()
 
@@ -301,7 +306,7 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def _observation(self) -> npt.NDArray[np.float32]:
         turns = self.turns
         assert turns is not None
-        return encode(turns.state.view(self.seat), turns.order[: turns.passed])
+        return encode_state(turns.state, self.seat, turns.order[: turns.passed])
 
     def _info(self) -> dict[str, Any]:
         turns = self.turns

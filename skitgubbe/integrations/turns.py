@@ -29,10 +29,10 @@ from __future__ import annotations
 import attrs
 
 from ..moves import Move
-from ..state import State
+from ..state import PhaseOneState, PhaseTwoState, State
 from .actions import PASS, action_to_move, actions_of
 
-__all__ = ["Turns", "offer_order"]
+__all__ = ["Turns", "acting_seats", "offer_order"]
 
 
 def offer_order(state: State) -> tuple[int, ...]:
@@ -44,13 +44,54 @@ def offer_order(state: State) -> tuple[int, ...]:
     >>> state.to_act, state.due, offer_order(state)
     ((0, 1, 2, 3), (1,), (2, 3, 0, 1))
     """
+    if isinstance(state, PhaseTwoState):
+        return () if state.turn < 0 else (state.turn,)
     if state.is_over:
         return ()
+    acting, due = acting_seats(state)
+    if not acting & (acting - 1):
+        return (acting.bit_length() - 1,)  # the one seat that may act is due
     players = state.players
-    anchor = state.due[0]
-    seats = set(state.to_act)
-    after = [(anchor + step) % players for step in range(1, players)]
-    return (*(seat for seat in after if seat in seats), anchor)
+    key = (players, (due & -due).bit_length() - 1, acting)
+    order = _ORDERS.get(key)
+    if order is None:
+        players, anchor, _ = key
+        after = [(anchor + step) % players for step in range(1, players)]
+        order = (*(seat for seat in after if acting >> seat & 1), anchor)
+        if len(_ORDERS) >= _ORDERS_LIMIT:
+            _ORDERS.clear()
+        _ORDERS[key] = order
+    return order
+
+
+def acting_seats(state: State) -> tuple[int, int]:
+    """The seats that may act in ``state`` and the seats it waits for, as bits
+    (:attr:`~skitgubbe.state.State.to_act` and :attr:`~skitgubbe.state.State.due`).
+
+    The latest state's are remembered: the adapters ask for them when they offer
+    the chance to act and again when they encode an observation.
+    """
+    global _LATEST
+    latest = _LATEST
+    if latest[0] is state:
+        return latest[1], latest[2]
+    if isinstance(state, PhaseOneState):
+        acting = state.engine.to_act_seats(state)
+        due = state.engine.due_seats(state)
+    else:
+        acting = sum(1 << seat for seat in state.to_act)
+        due = sum(1 << seat for seat in state.due)
+    _LATEST = (state, acting, due)
+    return acting, due
+
+
+_LATEST: tuple[State | None, int, int] = (None, 0, 0)
+
+
+# The offer orders by (players, anchor, seats that may act as bits); emptied when
+# it reaches its limit.
+_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+_ORDERS_LIMIT = 10_000
 
 
 @attrs.frozen
@@ -72,11 +113,23 @@ class Turns:
         eq=False,
     )
     _moves: dict[int, Move] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    #: The seat to decide, or -1 once the game is over.
+    _seat: int = attrs.field(
+        init=False,
+        default=attrs.Factory(lambda self: self._seat_to_decide(), takes_self=True),
+        eq=False,
+        repr=False,
+    )
+
+    def _seat_to_decide(self) -> int:
+        if self.decisions >= self.max_decisions or self.state.is_over:
+            return -1
+        return self.order[self.passed]
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended: a goat, or the decision limit reached."""
-        return self.state.is_over or self.decisions >= self.max_decisions
+        return self._seat < 0
 
     @property
     def is_draw(self) -> bool:
@@ -86,26 +139,35 @@ class Turns:
     @property
     def player(self) -> int | None:
         """The seat to decide now, ``None`` once the game is over."""
-        return None if self.is_over else self.order[self.passed]
+        seat = self._seat
+        return None if seat < 0 else seat
 
     @property
     def may_pass(self) -> bool:
         """Whether the seat to decide may pass (every seat but the anchor)."""
-        return not self.is_over and self.passed < len(self.order) - 1
+        return self._seat >= 0 and self.passed < len(self.order) - 1
 
     def moves(self) -> dict[int, Move]:
         """The moves of the seat to decide, keyed by action (``PASS`` not included)."""
-        if self._moves is None:
-            player = self.player
-            moves = {} if player is None else actions_of(self.state, player)
+        moves = self._moves
+        if moves is None:
+            seat = self._seat
+            if seat < 0:
+                moves = {}
+            else:
+                legal = self.state.legal_moves()
+                if len(self.order) > 1:  # several seats may act: this seat's moves
+                    legal = tuple([move for move in legal if move.player == seat])
+                moves = actions_of(self.state, seat, legal)
             object.__setattr__(self, "_moves", moves)  # a cache: the position is a value
-            return moves
-        return self._moves
+        return moves
 
     def legal_actions(self) -> list[int]:
         """The legal actions of the seat to decide, ascending (``PASS`` first when allowed)."""
         actions = list(self.moves())
-        return [PASS, *actions] if self.may_pass else actions
+        if self.may_pass:
+            actions.insert(0, PASS)
+        return actions
 
     def apply(self, action: int) -> Turns:
         """The position after the seat to decide takes ``action``.
@@ -118,7 +180,9 @@ class Turns:
         if action == PASS:
             if not self.may_pass:
                 raise ValueError(f"seat {player} is due and may not pass")
-            return attrs.evolve(self, passed=self.passed + 1, decisions=self.decisions + 1)
+            return _position(
+                self.state, self.passed + 1, self.decisions + 1, self.max_decisions, self.order
+            )
         move = self.moves().get(action)
         if move is None:
             action_to_move(self.state, player, action)  # raises, saying why
@@ -127,7 +191,8 @@ class Turns:
 
     def after(self, move: Move) -> Turns:
         """The position after an engine ``move`` of the seat to decide."""
-        return Turns(self.state.apply(move), 0, self.decisions + 1, self.max_decisions)
+        state = self.state.apply(move)
+        return _position(state, 0, self.decisions + 1, self.max_decisions, offer_order(state))
 
     def __deepcopy__(self, memo: object) -> Turns:
         return self  # a value: OpenSpiel clones states by deep copy
@@ -141,3 +206,23 @@ class Turns:
             return [0.0] * players
         share = 1.0 / (players - 1)
         return [-1.0 if seat == loser else share for seat in range(players)]
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _position(
+    state: State, passed: int, decisions: int, max_decisions: int, order: tuple[int, ...]
+) -> Turns:
+    """``Turns(state, passed, decisions, max_decisions, order)``, made without the
+    generated constructor's indirections: positions are made at every decision."""
+    turns: Turns = _new(Turns)
+    _set(turns, "state", state)
+    _set(turns, "passed", passed)
+    _set(turns, "decisions", decisions)
+    _set(turns, "max_decisions", max_decisions)
+    _set(turns, "order", order)
+    _set(turns, "_moves", None)
+    _set(turns, "_seat", -1 if decisions >= max_decisions or not order else order[passed])
+    return turns
