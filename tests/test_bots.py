@@ -263,3 +263,23 @@ def test_search_bot_searches_when_due_and_leaves_out_of_turn_choices_to_greedy()
     assert bot.choose(view, moves) == greedy_choice(view, moves)
     with pytest.raises(ValueError, match="seconds must be more than 0"):
         SearchBot(seconds=0)
+
+
+def test_greedy_beats_with_a_low_trump_in_mas_rather_than_pick_up() -> None:
+    """P1-MAS: a follower must beat the led card or pick it up, and a trump beats
+    any other suit; the greedy bot beats with the 3 of trumps (diamonds) rather
+    than pick up the king of hearts, and spares its trumps when it can."""
+    state = sg.deal(
+        sg.presets.MAS, hands=["KH 4S 6S", "3D 5S 7S", "9C 10C JC"], stock="2H 8H 9H QD", leader=0
+    )
+    state = state.apply("0 play KH")
+    assert [str(m) for m in state.legal_moves(1)] == ["1 play 3D", "1 pick KH"]
+    bot = GreedyBot()
+    bot.reset(1, 0)
+    assert str(bot.choose(state.view(1), state.legal_moves(1))) == "1 play 3D"
+
+    spare = sg.deal(
+        sg.presets.MAS, hands=["5H 4S 6S", "3D AH 7S", "9C 10C JC"], stock="2H 8H 9H QD", leader=0
+    ).apply("0 play 5H")
+    assert [str(m) for m in spare.legal_moves(1)] == ["1 play 3D", "1 play AH", "1 pick 5H"]
+    assert str(bot.choose(spare.view(1), spare.legal_moves(1))) == "1 play AH"

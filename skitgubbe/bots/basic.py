@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from ..cards import Card, Suit
 from ..moves import Dare, Done, Gather, Move, PickUp, Play, Sluff, Store, Swap
+from ..rules import Trick
 from ..state import Phase
 from ..views import PlayerView
 from .protocol import is_due
@@ -101,7 +102,8 @@ def greedy_choice(view: PlayerView, moves: Sequence[Move]) -> Move | None:
       card that beats the heading rank if it has one; earlier in the round, play
       its highest card if it is valued :data:`HIGH_CARD` or more and beats the
       heading; otherwise play its lowest card, avoiding a tie; dare only when
-      nothing else is allowed, and pick up (Mas) only when it cannot beat.
+      nothing else is allowed, and pick up (Mas) only when it cannot beat: a
+      follower in Mas beats with its cheapest listed play, sparing trumps.
 
     Phase two (shed cards, keep the strong ones):
 
@@ -149,6 +151,11 @@ def _phase_one(view: PlayerView, moves: Sequence[Move]) -> Move | None:
     def value(move: Move) -> int:
         return max(_value(card, aces_low) for card in move.cards)
 
+    if view.rules.trick is Trick.MAS and view.round_plays:
+        # Mas: every play listed to a follower beats the led card, a low trump
+        # included; win with the cheapest, sparing the trumps.
+        trump = view.trump
+        return min(plays, key=lambda m: (_trumps(m, trump), value(m)))
     # A replay starts afresh: until someone plays to it, any card heads it.
     heading = 0
     if view.heading is not None and view.round_plays:
