@@ -271,8 +271,7 @@ def test_greedy_beats_with_a_low_trump_in_mas_rather_than_pick_up() -> None:
     than pick up the king of hearts, and spares its trumps when it can."""
     state = sg.deal(
         sg.presets.MAS, hands=["KH 4S 6S", "3D 5S 7S", "9C 10C JC"], stock="2H 8H 9H QD", leader=0
-    )
-    state = state.apply("0 play KH")
+    ).apply("0 play KH")
     assert [str(m) for m in state.legal_moves(1)] == ["1 play 3D", "1 pick KH"]
     bot = GreedyBot()
     bot.reset(1, 0)
