@@ -15,7 +15,7 @@ import attrs
 
 from .cards import Card, cards_of, format_cards
 
-__all__ = ["Event", "EventKind"]
+__all__ = ["Event", "EventKind", "seat_events"]
 
 
 class EventKind(enum.Enum):
@@ -113,3 +113,13 @@ class Event:
             unnamed = f"{self.hidden} card" + ("s" if self.hidden > 1 else "")
             text += f" and {unnamed}" if cards else f" {unnamed}"
         return text
+
+
+def seat_events(kind: EventKind) -> tuple[Event, ...]:
+    """The events of ``kind`` about each seat (0 to 15) and no card: shared values,
+    for the events the engine reports on most moves.
+
+    >>> seat_events(EventKind.DONE)[2]
+    Event(kind=<EventKind.DONE: 'done'>, player=2)
+    """
+    return tuple(Event(kind, seat) for seat in range(16))

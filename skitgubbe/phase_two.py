@@ -30,7 +30,7 @@ from .cards import (
     remove_cards,
 )
 from .errors import IllegalMoveError
-from .events import Event, EventKind
+from .events import Event, EventKind, seat_events
 from .moves import Move, PickUp, Play
 from .rules import AntiTrump, Beat, CompleteSuit, EmptyHand, Ruleset, Runs
 from .rules import PickUp as PickUpRule
@@ -392,18 +392,14 @@ def legal_moves(state: PhaseTwoState) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def _seat_events(kind: EventKind) -> tuple[Event, ...]:
-    return tuple(Event(kind, seat) for seat in range(16))
-
-
 # The events about a seat and no card that phase two reports on most moves, by
 # seat: shared values.
-_LEAD_PASSED = _seat_events(EventKind.LEAD_PASSED)
-_LEADS = _seat_events(EventKind.LEADS)
-_THREE_CARDS = _seat_events(EventKind.THREE_CARDS)
-_ONE_CARD = _seat_events(EventKind.ONE_CARD)
-_OUT = _seat_events(EventKind.OUT)
-_EMPTIED = _seat_events(EventKind.EMPTIED)
+_LEAD_PASSED = seat_events(EventKind.LEAD_PASSED)
+_LEADS = seat_events(EventKind.LEADS)
+_THREE_CARDS = seat_events(EventKind.THREE_CARDS)
+_ONE_CARD = seat_events(EventKind.ONE_CARD)
+_OUT = seat_events(EventKind.OUT)
+_EMPTIED = seat_events(EventKind.EMPTIED)
 
 
 # -- transitions ------------------------------------------------------------------

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 import skitgubbe as sg
@@ -77,3 +80,15 @@ def settle(state: sg.State) -> sg.State:
         seat = state.due[0]
         state = state.apply(sg.Done(seat) if state.is_legal(sg.Done(seat)) else sg.Gather(seat))
     return state
+
+
+def missing_extra_message(blocked: str, module: str) -> str:
+    """What importing ``module`` prints when the package ``blocked`` is missing (in
+    a fresh interpreter, with ``blocked`` made unimportable)."""
+    code = (
+        f"import sys; sys.modules[{blocked!r}] = None\n"
+        f"try:\n    import {module}\n"
+        "except ImportError as error:\n    print(error)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return out.stdout

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import pickle
 import random
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -16,6 +14,8 @@ pyspiel = pytest.importorskip("pyspiel")
 import skitgubbe as sg  # noqa: E402
 from skitgubbe.integrations import openspiel  # noqa: E402
 from skitgubbe.integrations.actions import PASS, move_to_action  # noqa: E402
+
+from .helpers import missing_extra_message  # noqa: E402
 
 
 def load(**params: object) -> openspiel.SkitgubbeGame:
@@ -150,10 +150,5 @@ def test_openspiel_ismcts_plays_whole_games() -> None:
 
 
 def test_a_missing_extra_is_named() -> None:
-    code = (
-        "import sys; sys.modules['pyspiel'] = None\n"
-        "try:\n    import skitgubbe.integrations.openspiel\n"
-        "except ImportError as error:\n    print(error)\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert "pip install 'skitgubbe[openspiel]'" in out.stdout
+    message = missing_extra_message("pyspiel", "skitgubbe.integrations.openspiel")
+    assert "pip install 'skitgubbe[openspiel]'" in message

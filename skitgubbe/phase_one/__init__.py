@@ -29,7 +29,7 @@ import attrs
 
 from ..cards import CARDS_IN_PACK, PACK_MASK, cards_of, format_cards
 from ..errors import IllegalMoveError
-from ..events import Event, EventKind
+from ..events import Event, EventKind, seat_events
 from ..intermission import finish_phase_one
 from ..moves import Dare, Done, Gather, Move, PickUp, Play, Sluff, Store, Swap
 from ..rules import Sluff as SluffRule
@@ -197,7 +197,7 @@ def successor(state: PhaseOneState, move: Move) -> State:
         work.done |= 1 << seat
         if rules.sluff is SluffRule.WINDOW:
             work.sluffed |= 1 << seat
-        work.notes.append(Event(EventKind.DONE, seat))
+        work.notes.append(_DONES[seat])
         going = work.next_due()
     elif kind is Gather:
         going = work.gather() and work.next_due()
@@ -259,7 +259,7 @@ def _after_done(state: PhaseOneState, move: Move) -> PhaseOneState | None:
         state.last_winner,
         state.shuffles,
         move,
-        _DONE_EVENTS[seat],
+        (_DONES[seat],),
         state.absent_mask,
     )
     set_ = object.__setattr__
@@ -270,8 +270,8 @@ def _after_done(state: PhaseOneState, move: Move) -> PhaseOneState | None:
     return after
 
 
-#: The events of each seat's ``done``: shared values.
-_DONE_EVENTS = tuple((Event(EventKind.DONE, seat),) for seat in range(16))
+#: The event of each seat's ``done``: shared values.
+_DONES = seat_events(EventKind.DONE)
 
 
 # -- explanations ---------------------------------------------------------------------

@@ -197,13 +197,9 @@ def sluffable(state: PhaseOneState, seat: int) -> int:
         return hand & RANKSET_CARDS[ranks_of(state.table_mask)]
     if mode is SluffRule.UNLIMITED:
         return hand & RANKSET_CARDS[ranks_of(state.table_mask)]
-    if mode is SluffRule.OWN:
-        return hand & RANKSET_CARDS[state.own[seat]]
-    if mode is SluffRule.ATLANTA:
-        if state.sluffed & bit or not state.own[seat]:
-            return 0
-        winning = 1 << VALUES[rules.aces_low].low_rank[state.top]
-        return hand & RANKSET_CARDS[ranks_of(state.plays_mask) & ~winning]
+    if mode is SluffRule.OWN or mode is SluffRule.ATLANTA:
+        # only an entitled seat may sluff under these rules (see sluffable_by_seat)
+        return sluffable_by_seat(state, entitled(state) & bit)[seat]
     # P1-SLUFF-ANYTIME
     cards = hand & RANKSET_CARDS[ranks_of(state.table_mask)]
     if cards and state.winner < 0 and seat in state.order[state.position :] and state.position:
