@@ -1031,15 +1031,17 @@ def play_bot_session(
     >>> len(session.games), sum(row.goats for row in session.standings)
     (2, 2)
     """
-    from .bots import BOT_NAMES, make_bot
+    from .bots import MatchError, bot_name, make_bot
 
     kinds = dict.fromkeys(session.players, bots) if isinstance(bots, str) else dict(bots)
     for name in session.players:
         kind = kinds.get(name)
         if kind is None:
             raise SessionError(f"no bot named for {name!r}: name one for every player")
-        if kind not in BOT_NAMES:
-            raise SessionError(f"no bot named {kind!r}; the bots are: {', '.join(BOT_NAMES)}")
+        try:
+            kinds[name] = bot_name(kind)
+        except MatchError as error:
+            raise SessionError(str(error)) from None
     if not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a whole number from 0, not {games!r}")
     rng = random.Random(seed)

@@ -511,6 +511,15 @@ def test_s_goat_leads_a_session_of_bots_follows_its_people() -> None:
         play_bot_session(Session.start(sg.presets.FLURST, FOUR), 1, "clever")
 
 
+def test_bot_kinds_of_a_session_are_read_as_matches_and_studies_read_them() -> None:
+    """A session's bot kinds ignore case and spaces around them, as ``match`` and
+    ``study`` do: the same games as the plain names."""
+    plain = {"Ann": "greedy", "Bea": "random", "Cid": "random", "Dan": "search"}
+    loose = {"Ann": " Greedy", "Bea": "RANDOM", "Cid": "random ", "Dan": "Search"}
+    start = Session.start(sg.presets.FLURST, FOUR)
+    assert play_bot_session(start, 2, loose, seed=3) == play_bot_session(start, 2, plain, seed=3)
+
+
 def test_session_command_plays_bots(capsys: pytest.CaptureFixture[str]) -> None:
     """S-GOAT-LEADS: ``session --bots`` seats bots, one kind each or one for all."""
     args = ["session", "--players", "Ann,Bea,Cid", "--games", "3", "--plain"]

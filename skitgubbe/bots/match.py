@@ -53,6 +53,7 @@ __all__ = [
     "GameRow",
     "MatchError",
     "MatchResult",
+    "bot_name",
     "bot_seeds",
     "make_bot",
     "match",
@@ -76,8 +77,23 @@ class MatchError(ValueError):
     """A match that cannot be played as asked; nothing was played."""
 
 
+def bot_name(name: str) -> str:
+    """The kind of bot ``name`` names, as :data:`BOT_NAMES` keys it: spaces around
+    it are dropped and case is ignored.
+
+    >>> bot_name(" Greedy")
+    'greedy'
+
+    Raises :class:`MatchError` naming the known bots if there is no such kind.
+    """
+    kind = name.strip().lower()
+    if kind not in BOT_NAMES:
+        raise MatchError(f"no bot named {name!r}; the bots are: {', '.join(BOT_NAMES)}")
+    return kind
+
+
 def make_bot(name: str) -> Bot:
-    """A new bot of the kind ``name`` (one of :data:`BOT_NAMES`).
+    """A new bot of the kind ``name`` (one of :data:`BOT_NAMES`, see :func:`bot_name`).
 
     >>> make_bot("greedy").name
     'greedy'
@@ -86,10 +102,7 @@ def make_bot(name: str) -> Bot:
     ...
     skitgubbe.bots.match.MatchError: no bot named 'clever'; the bots are: random, greedy, search
     """
-    maker = BOT_NAMES.get(name.strip().lower())
-    if maker is None:
-        raise MatchError(f"no bot named {name!r}; the bots are: {', '.join(BOT_NAMES)}")
-    return maker()
+    return BOT_NAMES[bot_name(name)]()
 
 
 def parse_bots(text: str, players: int | None = None) -> list[Bot]:

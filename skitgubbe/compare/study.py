@@ -268,17 +268,17 @@ def seat_bots(bots: str | Sequence[str] | None, players: int) -> tuple[str, ...]
     >>> seat_bots("search, greedy,greedy", 3)
     ('search', 'greedy', 'greedy')
     """
-    from ..bots import BOT_NAMES
+    from ..bots import MatchError, bot_name
 
     if bots is None:
         return ()
     names = bots.split(",") if isinstance(bots, str) else list(bots)
     if not all(isinstance(name, str) for name in names):
         raise StudyError(f"bots are given by name, not {bots!r}")
-    names = [name.strip().lower() for name in names]
-    for name in names:
-        if name not in BOT_NAMES:
-            raise StudyError(f"no bot named {name!r}; the bots are: {', '.join(BOT_NAMES)}")
+    try:
+        names = [bot_name(name) for name in names]
+    except MatchError as error:
+        raise StudyError(str(error)) from None
     if len(names) == 1:
         names *= players
     if len(names) != players:
