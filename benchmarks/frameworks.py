@@ -20,6 +20,10 @@ array several times slower than those of a boolean one). Prints games per second
 of each and their ratio, the median of ``--repeat`` runs::
 
     taskset -c 0 python benchmarks/frameworks.py --speed --games 100
+
+``--speed --free-observations`` adds a third run with the observation vector
+made free (the environment's encoder replaced by one constant vector, the mask
+still built every step): the most that a faster encoder could give.
 """
 
 from __future__ import annotations
@@ -30,10 +34,13 @@ import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
+from unittest import mock
 
 import numpy as np
 
 import skitgubbe as sg
+from skitgubbe.integrations import observations
 from skitgubbe.integrations.pettingzoo import SkitgubbeEnv
 
 PRESET = "flurst"
@@ -115,11 +122,22 @@ def engine_games(games: int) -> float:
     return games / (time.perf_counter() - start)
 
 
-def environment_games(games: int) -> tuple[float, float]:
-    """Games per second through the environment, and steps per game."""
+def environment_games(games: int, free_observations: bool = False) -> tuple[float, float]:
+    """Games per second through the environment, and steps per game; with
+    ``free_observations``, every observation vector is one constant array."""
     environment = SkitgubbeEnv(preset=PRESET, players=PLAYERS)
+    constant = np.zeros(observations.SIZE, np.float32)
+    free = mock.patch("skitgubbe.integrations.pettingzoo.encode_state", lambda *_: constant)
+    with free if free_observations else nullcontext():
+        start = time.perf_counter()
+        played = _play(environment, games)
+        elapsed = time.perf_counter() - start
+    return games / elapsed, played / games
+
+
+def _play(environment: SkitgubbeEnv, games: int) -> int:
+    """Play ``games`` random games; the number of steps."""
     steps = 0
-    start = time.perf_counter()
     for seed in range(games):
         environment.reset(seed=seed)
         choose = random.Random(seed).choice
@@ -131,20 +149,33 @@ def environment_games(games: int) -> tuple[float, float]:
                 legal = observation["action_mask"].view(np.bool_).nonzero()[0]
                 environment.step(choose(legal.tolist()))
             steps += 1
-    return games / (time.perf_counter() - start), steps / games
+    return steps
 
 
-def run_speed(games: int, repeat: int) -> None:
-    engine = statistics.median(engine_games(games) for _ in range(repeat))
-    runs = [environment_games(games) for _ in range(repeat)]
-    environment = statistics.median(rate for rate, _ in runs)
+def run_speed(games: int, repeat: int, free_observations: bool) -> None:
+    """Engine and environment runs taken in turn, so that a slow spell of the
+    machine falls on both; the medians and the median of the paired ratios."""
+    engine, environment, free, steps = [], [], [], 0.0
+    for _ in range(repeat):
+        engine.append(engine_games(games))
+        rate, steps = environment_games(games)
+        environment.append(rate)
+        if free_observations:
+            free.append(environment_games(games, free_observations=True)[0])
     print(f"random games of {PRESET} with {PLAYERS} players, median of {repeat} runs of {games}")
-    print(f"  engine:      {engine:7.1f} games/s")
+    print(f"  engine:      {statistics.median(engine):7.1f} games/s")
     print(
-        f"  PettingZoo:  {environment:7.1f} games/s ({runs[0][1]:.0f} steps a game, "
+        f"  PettingZoo:  {statistics.median(environment):7.1f} games/s ({steps:.0f} steps a game, "
         "observation and mask every step)"
     )
-    print(f"  ratio:       {environment / engine:7.2f}")
+    ratios = [rate / base for rate, base in zip(environment, engine, strict=True)]
+    print(f"  ratio:       {statistics.median(ratios):7.2f} (median of the paired runs)")
+    if free_observations:
+        ratios = [rate / base for rate, base in zip(free, engine, strict=True)]
+        print(
+            f"  free observations: {statistics.median(free):7.1f} games/s, "
+            f"ratio {statistics.median(ratios):.2f}"
+        )
 
 
 def main() -> None:
@@ -156,11 +187,16 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--free-observations",
+        action="store_true",
+        help="with --speed, also run with the observation vector made free",
+    )
     args = parser.parse_args()
     if not (args.ismcts or args.speed):
         parser.error("choose --ismcts or --speed (or both)")
     if args.speed:
-        run_speed(args.games, args.repeat)
+        run_speed(args.games, args.repeat, args.free_observations)
     if args.ismcts:
         run_ismcts(args.games, args.simulations, args.rollouts, args.jobs)
 
