@@ -22,6 +22,9 @@ pages pull them in with ``.. include::``.
 from __future__ import annotations
 
 import enum
+import importlib
+import importlib.util
+import pkgutil
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -31,7 +34,9 @@ import attrs
 from sphinx.addnodes import pending_xref
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.ext.autodoc.mock import mock  # type: ignore[attr-defined]  # not in its __all__
 from sphinx.pycode import ModuleAnalyzer
+from sphinx.util import logging
 
 DOCS = Path(__file__).resolve().parent
 # Document the checkout being built, even if another copy is installed.
@@ -71,7 +76,37 @@ GENERATED = (
 exclude_patterns = ["_build", *GENERATED]
 root_doc = "index"
 language = "en"
-nitpicky = False
+# Every reference to the library's own names must resolve (``sphinx-build -n``).
+nitpicky = True
+# The build runs offline, so names of Python's standard library and of other
+# packages cannot link to their documentation; they are shown as plain names.
+EXTERNAL_MODULES = (
+    "argparse",
+    "attrs",
+    "collections",
+    "enum",
+    "gymnasium",
+    "json",
+    "numpy",
+    "open_spiel",
+    "pathlib",
+    "pettingzoo",
+    "pyspiel",
+    "random",
+    "rich",
+    "scipy",
+    "typing",
+)
+nitpick_ignore_regex = [(r"py:.*", rf"{module}(\..*)?") for module in EXTERNAL_MODULES]
+nitpick_ignore_regex += [
+    # External names as the signatures spell them after ``from ... import``.
+    (r"py:class", r"Path|RenderableType"),
+    # The engine's inner types, named in signatures: the protocols through which a
+    # state calls its phase's rules, the precomputed facts of phase two, and
+    # the type variables of the backends.
+    (r"py:class", r"(skitgubbe\.state\.)?Phase(One|Two)Rules|Context"),
+    (r"py:class", r"skitgubbe\.compare\.backends\._[TR]"),
+]
 default_role = "py:obj"
 
 autodoc_member_order = "bysource"
@@ -82,6 +117,11 @@ autodoc_preserve_defaults = False
 # Every automodule directive in api.rst says which members it documents; a
 # default "members" here would override those lists.
 autodoc_default_options = {"show-inheritance": True}
+#: The frameworks of the optional extras. Where one is not installed (a build with
+#: only the ``dev`` extra), autodoc imports a stand-in for it, so that the API page
+#: still documents the OpenSpiel game and the PettingZoo environment.
+FRAMEWORKS = ("pyspiel", "open_spiel", "pettingzoo", "gymnasium")
+autodoc_mock_imports = [name for name in FRAMEWORKS if importlib.util.find_spec(name) is None]
 
 # -- HTML ----------------------------------------------------------------------
 
@@ -363,29 +403,64 @@ def enum_signature(
     return None
 
 
+def canonical_name(target: str, documented: Iterable[str]) -> str | None:
+    """The documented name of the library object that ``target`` reaches by a re-export.
+
+    ``skitgubbe.bots.RandomBot`` is documented as ``skitgubbe.bots.basic.RandomBot``,
+    and ``skitgubbe.compare.StudyResult.to_csv`` as a method of
+    ``skitgubbe.compare.study.StudyResult``. Data has no defining module to ask, so
+    every loaded module of the library holding the same object is tried.
+    """
+    known = set(documented)
+    parts = target.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        module = sys.modules.get(".".join(parts[:cut]))
+        if module is not None:
+            break
+    else:
+        return None
+    if not module.__name__.startswith(skitgubbe.__name__):
+        return None
+    head, rest = parts[cut], parts[cut + 1 :]
+    obj = getattr(module, head, None)
+    if obj is None:
+        return None
+    defined_in, qualname = getattr(obj, "__module__", None), getattr(obj, "__qualname__", None)
+    if isinstance(defined_in, str) and isinstance(qualname, str):
+        owners = [f"{defined_in}.{qualname}"]
+    else:
+        owners = [
+            f"{name}.{head}"
+            for name, other in list(sys.modules.items())
+            if name.startswith(skitgubbe.__name__) and getattr(other, head, None) is obj
+        ]
+    found = [".".join([owner, *rest]) for owner in owners]
+    return next((name for name in found if name in known), None)
+
+
 def resolve_short_name(
     app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: Any
 ) -> Any:
     """Resolve a Python reference that names an object by a name Sphinx cannot find.
 
     Docstrings name objects as their module sees them (``Suit`` inside
-    :mod:`skitgubbe.phase_two`), or by the package's re-export
-    (``skitgubbe.start_phase_two``); each is documented once, in its defining
-    module. Such a reference is pointed at that definition when it is unique.
-    Returns the resolved reference node, or ``None`` to leave the reference alone.
+    :mod:`skitgubbe.phase_two`), or by a package's re-export
+    (``skitgubbe.start_phase_two``, ``skitgubbe.bots.RandomBot``); each is
+    documented once, in its defining module. Such a reference is pointed at that
+    definition when it is unique. Returns the resolved reference node, or ``None``
+    to leave the reference alone.
     """
     if node.get("refdomain") != "py":
         return None
     target: str = node["reftarget"]
     domain = env.domains.python_domain
-    exported: object = None
-    if target.startswith("skitgubbe."):
-        exported = getattr(skitgubbe, target.removeprefix("skitgubbe."), None)
-    module = getattr(exported, "__module__", None)
-    qualname = getattr(exported, "__qualname__", None)
-    if isinstance(module, str) and isinstance(qualname, str):
-        candidates = [f"{module}.{qualname}"]
-    else:
+    package = f"{skitgubbe.__name__}."
+    module = node.get("py:module")
+    # A library name, or a short name as its module sees it (a re-export).
+    spelled = target if target.startswith(package) else f"{module}.{target}" if module else ""
+    found = canonical_name(spelled, domain.objects) if spelled else None
+    candidates = [found] if found is not None else []
+    if not candidates and not target.startswith(package):
         suffix = "." + target
         candidates = [name for name in domain.objects if name.endswith(suffix)]
     if len(candidates) != 1 or candidates[0] not in domain.objects:
@@ -397,7 +472,60 @@ def resolve_short_name(
     )
 
 
+logger = logging.getLogger(__name__)
+
+
+def public_modules() -> list[str]:
+    """The names of the package's public modules: every one without a leading underscore."""
+    names = [skitgubbe.__name__]
+    for info in pkgutil.walk_packages(skitgubbe.__path__, f"{skitgubbe.__name__}."):
+        if not any(part.startswith("_") for part in info.name.split(".")):
+            names.append(info.name)
+    return names
+
+
+def check_reference(app: Sphinx, env: BuildEnvironment) -> None:
+    """Warn about every name of a public module's ``__all__`` that the reference lacks.
+
+    A name counts as documented when the Python domain holds it under the module
+    that exports it or under the module that defines it (a re-export is documented
+    once, where it is defined).
+    """
+    domain = env.domains.python_domain
+    modules = public_modules()
+    with mock(app.config.autodoc_mock_imports):
+        for module_name in modules:
+            importlib.import_module(module_name)
+        for module_name in modules:
+            module = importlib.import_module(module_name)
+            for name in getattr(module, "__all__", ()):
+                obj = getattr(module, name)
+                places = [f"{module_name}.{name}"]
+                if isinstance(obj, type(skitgubbe)):
+                    places = [obj.__name__]
+                elif isinstance(getattr(obj, "__module__", None), str) and isinstance(
+                    getattr(obj, "__qualname__", None), str
+                ):
+                    places.append(f"{obj.__module__}.{obj.__qualname__}")
+                # Data has no defining module to ask: any public module holding
+                # the same object under the same name may document it.
+                places.extend(
+                    f"{other}.{name}"
+                    for other in modules
+                    if getattr(sys.modules.get(other), name, None) is obj
+                )
+                if not any(place in domain.objects or place in domain.modules for place in places):
+                    logger.warning(
+                        "%s.%s is in __all__ but not in the API reference",
+                        module_name,
+                        name,
+                        type="skitgubbe",
+                        subtype="reference",
+                    )
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("env-check-consistency", check_reference)
     app.connect("builder-inited", generate)
     app.connect("autodoc-process-docstring", document_ruleset_field)
     app.connect("autodoc-process-signature", enum_signature)

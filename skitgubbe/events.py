@@ -71,7 +71,9 @@ class EventKind(enum.Enum):
     #: The player showed the cards left in hand when phase one ended (pagat asks
     #: this; they join the player's cards for phase two).
     SHOWED = "showed the cards left in hand"
-    #: The trump card was turned: its suit is trump (I-TRUMP).
+    #: The trump card was turned: its suit is trump (I-TRUMP). The player is the
+    #: seat that drew it, or the dealer (the last seat) when nobody did, as when it
+    #: was set aside (D-TRUMP-SET-ASIDE).
     TRUMP = "turned the trump card"
     #: The player gave up low cards to the dreck (I-DRECK).
     GAVE_DRECK = "gave to the dreck"
@@ -79,7 +81,7 @@ class EventKind(enum.Enum):
     GOT_DRECK = "got from the dreck"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Event:
     """One thing that happened: its kind, the player concerned, and any cards.
 
@@ -106,6 +108,16 @@ class Event:
         """How many cards the event concerns, named or not."""
         return self.mask.bit_count() + self.hidden
 
+    def __repr__(self) -> str:
+        """The kind, the seat, and the cards in card notation (with the count of
+        cards not named, if any)."""
+        parts = [f"kind={self.kind.name}", f"player={self.player}"]
+        if self.mask:
+            parts.append(f"cards={format_cards(self.cards)!r}")
+        if self.hidden:
+            parts.append(f"hidden={self.hidden}")
+        return f"Event({', '.join(parts)})"
+
     def __str__(self) -> str:
         cards = format_cards(self.cards)
         text = f"{self.player} {self.kind.value}" + (f" {cards}" if cards else "")
@@ -120,6 +132,6 @@ def seat_events(kind: EventKind) -> tuple[Event, ...]:
     for the events the engine reports on most moves.
 
     >>> seat_events(EventKind.DONE)[2]
-    Event(kind=<EventKind.DONE: 'done'>, player=2)
+    Event(kind=DONE, player=2)
     """
     return tuple(Event(kind, seat) for seat in range(16))

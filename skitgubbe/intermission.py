@@ -113,7 +113,10 @@ def finish_phase_one(state: PhaseOneState, stuck: int) -> PhaseTwoState:
     elif holder >= 0 and rules.trump_card in (TrumpCard.LAST, TrumpCard.EXPOSED):
         collected[holder] = add_cards(collected[holder], 1 << state.indicator)
     trump = trump_card.suit
-    notes.append(Event(EventKind.TRUMP, max(holder, 0), 1 << state.indicator))
+    # A trump card nobody drew, as one set aside (D-TRUMP-SET-ASIDE), is turned by
+    # the dealer, who holds the last seat.
+    turner = holder if holder >= 0 else players - 1
+    notes.append(Event(EventKind.TRUMP, turner, 1 << state.indicator))
 
     # The dreck (I-DRECK).
     needed = dreck_threshold(rules, trump_card)

@@ -597,15 +597,15 @@ def explain(state: PhaseTwoState, move: Move) -> IllegalMoveError | None:
         return None
     player = move.player
     if state.turn < 0:
-        return IllegalMoveError(f"the game is over; player {state.goat} is the goat", "P2-OUT")
+        return IllegalMoveError(f"the game is over; seat {state.goat} is the goat", "P2-OUT")
     if type(move) not in (Play, PickUp):
         return IllegalMoveError(f"a {move.verb} is not a move of phase two")
     if player >= state.players:
         return IllegalMoveError(f"there is no seat {player} at a table of {state.players}")
     if not state.active >> player & 1:
-        return IllegalMoveError(f"player {player} is out of the game", "P2-OUT")
+        return IllegalMoveError(f"seat {player} is out of the game", "P2-OUT")
     if player != state.turn:
-        return IllegalMoveError(f"it is player {state.turn}'s turn, not player {player}'s")
+        return IllegalMoveError(f"it is seat {state.turn}'s turn, not seat {player}'s")
     table = state.table_masks
     if type(move) is PickUp:
         if not table:
@@ -626,12 +626,12 @@ def _explain_play(state: PhaseTwoState, move: Move) -> IllegalMoveError:
     held = state.hand_masks[player]
     for card in move.cards:
         if not held >> card.index & 1:
-            return IllegalMoveError(f"player {player} does not hold {card}")
+            return IllegalMoveError(f"seat {player} does not hold {card}")
         held = remove_cards(held, 1 << card.index)
     table = state.table_masks
     if table and state.blamattis >> player & 1:
         return IllegalMoveError(
-            f"player {player} is a Blåmattis and must first pick up the lowest card",
+            f"seat {player} is a Blåmattis and must first pick up the lowest card",
             "I-BLAMATTIS",
         )
     if table and state.forced:

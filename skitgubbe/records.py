@@ -173,7 +173,7 @@ def _check_deal(instance: object, attribute: object, value: Deal) -> None:
         )
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Record:
     """A whole game as data: the rules, the deal and the moves played from it.
 
@@ -221,6 +221,19 @@ class Record:
         if dealt.deal != self.deal:  # keep the normal form, such as canonical card text
             object.__setattr__(self, "deal", dealt.deal)
         object.__setattr__(self, "preset", _preset_name(self.rules, self.preset))
+
+    def __repr__(self) -> str:
+        """The rules, the deal and the first few moves, with how many there are.
+
+        >>> import skitgubbe as sg
+        >>> game = sg.deal(sg.presets.FLURST, players=4, seed=7)
+        >>> Record.of(game, ["0 play 3D", "0 sluff 3S", "1 play KC", "2 dare", "3 play QC"])
+        Record(rules=<Ruleset flurst>, deal=Deal(players=4, seed=7), moves=<5: 0 play 3D, \
+0 sluff 3S, 1 play KC, 2 dare, ...>)
+        """
+        shown = ", ".join(self.moves[:4]) + (", ..." if len(self.moves) > 4 else "")
+        moves = f"<{len(self.moves)}: {shown}>" if self.moves else "()"
+        return f"Record(rules={self.rules!r}, deal={self.deal!r}, moves={moves})"
 
     @classmethod
     def of(

@@ -370,7 +370,7 @@ def _int_setting(default: int, doc: str, *rules: str) -> Any:
     return _setting(default, doc, *rules, validator=_whole_number)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Ruleset:
     """Every rule setting of a game, as one frozen, hashable value.
 
@@ -605,6 +605,20 @@ class Ruleset:
         problems = list(_problems(self))
         if problems:
             raise RulesetError("; ".join(problems))
+
+    def __repr__(self) -> str:
+        """The closest preset and the settings that differ from it, short enough to
+        read in the repr of a view, a record or a session; :func:`ruleset_to_dict`
+        gives every setting.
+
+        >>> import attrs
+        >>> from skitgubbe import presets
+        >>> presets.FLURST, attrs.evolve(presets.FLURST, high_trump=True, dreck_below=5)
+        (<Ruleset flurst>, <Ruleset flurst + dreck_below=5, high_trump>)
+        """
+        from .presets import name_of  # the presets are built from this module
+
+        return f"<Ruleset {name_of(self)}>"
 
     def rule_ids(self, field: str) -> tuple[str, ...]:
         """The rule IDs implemented by the setting named ``field``."""

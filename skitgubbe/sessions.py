@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import attrs
 
 from . import presets
-from .cards import Card
+from .cards import Card, format_cards
 from .events import EventKind
 from .moves import Move
 from .phase_one import deal
@@ -61,6 +61,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
+    "HAND_NAMES",
     "MAX_MOVES",
     "TWO_TABLES_FORMAT",
     "Chooser",
@@ -163,7 +164,7 @@ def finish_order(states: Iterable[State]) -> tuple[int, ...]:
     return tuple(order)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class SessionGame:
     """One finished game of a session: its record and who held each seat.
 
@@ -197,6 +198,12 @@ class SessionGame:
     def seed(self) -> int:
         """The seed the game was dealt from."""
         return self.record.deal.seed
+
+    def __repr__(self) -> str:
+        return (
+            f"SessionGame(seats={self.seats}, seed={self.seed}, "
+            f"moves={len(self.record.moves)}, first_out={self.first_out!r}, goat={self.goat!r})"
+        )
 
 
 @attrs.frozen
@@ -271,7 +278,7 @@ def _preset_of(rules: Ruleset, preset: str | None) -> str | None:
     return preset
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Session:
     """A series of games among the same people under one ruleset.
 
@@ -305,6 +312,14 @@ class Session:
     #: The preset's name, if the rules are a preset (names the rules in JSON; it
     #: takes no part in comparing sessions).
     preset: str | None = attrs.field(default=None, eq=False)
+
+    def __repr__(self) -> str:
+        """The rules, the people round the table now, the games played and the goat."""
+        rules = repr(self.rules) if self.preset is None else f"<Ruleset {self.preset}>"
+        return (
+            f"Session(rules={rules}, seating={self.seating}, games={len(self.games)}, "
+            f"goat={self.goat!r})"
+        )
 
     @classmethod
     def start(
@@ -812,7 +827,7 @@ def _common(groups: Sequence[Iterable[Card]]) -> tuple[Card, ...]:
     return tuple(sorted(least.elements()))
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class OwnerView:
     """What one person sees who holds one or more seats: in three-player
     confusion, both hands at once (S-CONFUSION: "you may look at both hands
@@ -831,6 +846,10 @@ class OwnerView:
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """The cards of each own seat, in the order of :attr:`seats`."""
         return tuple(view.hand for view in self.views)
+
+    def __repr__(self) -> str:
+        hands = [format_cards(hand) for hand in self.hands]
+        return f"OwnerView(name={self.name!r}, seats={self.seats}, hands={hands})"
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -1066,7 +1085,7 @@ def _bots_move(state: State, bots: list[Bot]) -> Move:
 # -- two tables --------------------------------------------------------------------------
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Round:
     """One round at two tables: a game at each, and the two people who changed
     tables after it (S-TWO-TABLES)."""
@@ -1080,8 +1099,14 @@ class Round:
     #: The first out at the losers' table, who moved up to the winners' table.
     up: str
 
+    def __repr__(self) -> str:
+        return (
+            f"Round(winners_goat={self.winners.goat!r}, losers_goat={self.losers.goat!r}, "
+            f"down={self.down!r}, up={self.up!r})"
+        )
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class TwoTables:
     """Two tables playing at once (S-TWO-TABLES, Flurst rules): after each round
     the goat of the winners' table moves down to the losers' table and the first
@@ -1097,6 +1122,10 @@ class TwoTables:
     losers: Session
     #: Every round so far.
     rounds: tuple[Round, ...] = ()
+
+    def __repr__(self) -> str:
+        rounds = len(self.rounds)
+        return f"TwoTables(winners={self.winners!r}, losers={self.losers!r}, rounds={rounds})"
 
     @classmethod
     def start(

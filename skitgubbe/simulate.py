@@ -12,13 +12,13 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Protocol, TypeVar
 
 import attrs
 
 from .cards import Suit, one_pack, two_packs
-from .moves import Move
+from .moves import Done, Gather, Move
 from .phase_two import start_phase_two
 from .rules import (
     AntiTrump,
@@ -39,12 +39,14 @@ from .rules import (
     TrumpCard,
     Unfinished,
 )
-from .state import PhaseTwoState, State
+from .state import PhaseOneState, PhaseTwoState, State
 
 __all__ = [
     "MAX_MOVES",
     "Chooser",
+    "all_done",
     "build_ruleset",
+    "close_trick",
     "play_out",
     "random_moves",
     "random_phase_two",
@@ -95,6 +97,68 @@ def play_out(state: State, seed: int) -> State:
     for _, final in random_moves(state, seed):  # noqa: B007
         pass
     return final
+
+
+def all_done(state: State, seats: Iterable[int] | None = None) -> State:
+    """The state after every seat of ``seats`` (default: every seat) that may declare
+    ``done`` has done so, in seat order, as many times as the rules ask.
+
+    In phase one each seat that may still sluff on a decided trick must say
+    ``done`` before it is gathered (P1-SLUFF-ANYTIME, P1-SLUFF-WINDOW); a script or
+    a test that cares about one seat's sluff lets the others decline at once.
+    Only legal ``done`` moves are applied, so nothing the engine refuses happens;
+    a state where no such seat may declare done is returned as it is.
+
+    >>> import skitgubbe as sg
+    >>> state = sg.deal(sg.presets.SWEDISH_GOAT, hands=["8D 3D 5C", "3C 3S 2D", "KC KS 2H"],
+    ...                 stock="7D QC JS 5H 9H 6C 4C 9D", set_aside="6S", leader=0)
+    >>> for move in ("0 play 8D", "1 play 2D", "2 play KC"):
+    ...     state = state.apply(move)
+    >>> state.due, state.trick_winner            # seats 0 and 1 must say done
+    ((0, 1), 2)
+    >>> all_done(state, seats=[1]).due          # only seat 1 declines
+    (0,)
+    >>> after = all_done(state)                 # both decline: the winner may sluff or gather
+    >>> after.due, [str(move) for move in after.legal_moves()]
+    ((2,), ['2 sluff 2H', '2 sluff KS', '2 sluff 2H KS', '2 gather'])
+    """
+    chosen = range(state.players) if seats is None else sorted(set(seats))
+    for _ in range(MAX_MOVES):
+        move = next(
+            (Done(seat) for seat in chosen if state.is_legal(Done(seat))),
+            None,
+        )
+        if move is None:
+            return state
+        state = state.apply(move)
+    raise RuntimeError(f"seats still declaring done after {MAX_MOVES} moves")  # pragma: no cover
+
+
+def close_trick(state: State) -> State:
+    """The state after a decided phase-one trick is closed: every seat declares
+    done (:func:`all_done`), then the winner gathers it, as often as the rules ask
+    before the next trick can be led. Any other state is returned as it is.
+
+    >>> import skitgubbe as sg
+    >>> state = sg.deal(sg.presets.SWEDISH_GOAT, hands=["8D 3D 5C", "3C 3S 2D", "KC KS 2H"],
+    ...                 stock="7D QC JS 5H 9H 6C 4C 9D", set_aside="6S", leader=0)
+    >>> for move in ("0 play 8D", "1 play 2D", "2 play KC"):
+    ...     state = state.apply(move)
+    >>> state = close_trick(state)
+    >>> state.trick, state.due
+    ((), (2,))
+    """
+    for _ in range(MAX_MOVES):
+        if not isinstance(state, PhaseOneState) or state.trick_winner is None:
+            return state
+        gather = Gather(state.trick_winner)
+        after = all_done(state)
+        if after.is_legal(gather):
+            after = after.apply(gather)
+        if after is state:  # pragma: no cover - nothing the rules allow closes it
+            return state
+        state = after
+    raise RuntimeError(f"no trick closed after {MAX_MOVES} moves")  # pragma: no cover
 
 
 class Chooser(Protocol):

@@ -404,7 +404,7 @@ def _seed(instance: object, attribute: attrs.Attribute[int], value: object) -> N
         raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {value}")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Deal:
     """How a game was dealt: a seeded shuffle, or an exact layout.
 
@@ -429,6 +429,28 @@ class Deal:
     set_aside: str = ""
     #: A layout's avstickshög, top card first (P2-AVSTICKSHOG).
     reserve: str = ""
+
+    def __repr__(self) -> str:
+        """The deal's settings, those left at their defaults omitted.
+
+        >>> Deal(4, 7)
+        Deal(players=4, seed=7)
+        """
+        parts = [f"players={self.players}", f"seed={self.seed}"]
+        if self.leader is not None:
+            parts.append(f"leader={self.leader}")
+        if self.hands is not None:
+            parts.append(f"hands={list(self.hands)!r}")
+        parts.extend(
+            f"{name}={value!r}"
+            for name, value in (
+                ("stock", self.stock),
+                ("set_aside", self.set_aside),
+                ("reserve", self.reserve),
+            )
+            if value
+        )
+        return f"Deal({', '.join(parts)})"
 
 
 @attrs.frozen(eq=False, repr=False, slots=False)

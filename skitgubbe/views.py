@@ -92,7 +92,7 @@ def _seats(bits: int) -> tuple[int, ...]:
     return tuple(seat for seat in range(bits.bit_length()) if bits >> seat & 1)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PlayerView:
     """What one player sees and knows at a moment of the game.
 
@@ -196,6 +196,85 @@ class PlayerView:
     dreck_pool_mask: int = 0
     #: Phase two: the seats that received the dreck (I-DRECK).
     needy: tuple[int, ...] = ()
+
+    # -- printing --------------------------------------------------------------------
+
+    def _others_known(self) -> dict[int, str]:
+        return {
+            seat: format_cards(cards)
+            for seat, cards in enumerate(self.known)
+            if seat != self.player and cards
+        }
+
+    def __repr__(self) -> str:
+        """One line, cards in card notation: the seat, the phase, the rules, the
+        player's hand, what they know of other hands, the trick or the table, and
+        who may act."""
+        parts = [
+            f"player={self.player}",
+            f"phase={self.phase.value}",
+            f"rules={self.rules!r}",
+            f"hand={format_cards(self.hand)!r}",
+            f"hand_sizes={self.hand_sizes}",
+        ]
+        if known := self._others_known():
+            parts.append(f"known={known}")
+        if self.trump is not None:
+            parts.append(f"trump={self.trump.letter}")
+        if self.phase.value == "one":
+            parts.append(f"stock={self.stock_size}")
+            parts.append(f"trick={[str(event) for event in self.trick]}")
+        else:
+            parts.append(f"table={[format_cards(play) for play in self.table]}")
+        parts.append(f"to_act={self.to_act}")
+        parts.append(f"due={self.due}")
+        if self.loser is not None:
+            parts.append(f"loser={self.loser}")
+        return f"PlayerView({', '.join(parts)})"
+
+    def __str__(self) -> str:
+        """A few lines a person can read: the hand, each seat, the trick or table,
+        who may act and the last move as this player saw it."""
+        phase = {"one": "phase one", "two": "phase two", "over": "the game is over"}
+        from .presets import name_of
+
+        lines = [f"Seat {self.player}'s view ({name_of(self.rules)}, {phase[self.phase.value]})"]
+
+        def line(label: str, text: str) -> None:
+            lines.append(f"  {label:<10} {text}")
+
+        line("hand", format_cards(self.hand) or "-")
+        if self.trump is not None:
+            line("trump", self.trump.letter)
+        elif self.upcard is not None:
+            line("trump", f"not yet turned; the upcard is {self.upcard}")
+        known = self._others_known()
+        others = [seat for seat in range(self.players) if seat != self.player]
+        for seat in others:
+            size = self.hand_sizes[seat]
+            text = f"seat {seat}: {size} card{'s' if size != 1 else ''}"
+            if seat in known:
+                text += f", holds {known[seat]}"
+            if seat in self.out:
+                text += ", out"
+            line("others" if seat == others[0] else "", text)
+        if self.phase.value == "one":
+            line("stock", f"{self.stock_size} cards")
+            line("trick", ", ".join(str(event) for event in self.trick) or "-")
+            won = [f"{seat}: {format_cards(cards)}" for seat, cards in enumerate(self.won) if cards]
+            if won:
+                line("won", "; ".join(won))
+        else:
+            line("table", " / ".join(format_cards(play) for play in self.table) or "-")
+        if self.loser is not None:
+            line("goat", f"seat {self.loser}")
+        else:
+            due = " ".join(map(str, self.due))
+            line("to act", f"{' '.join(map(str, self.to_act))} (due: {due})")
+        if self.last_move is not None:
+            seen = ", ".join(str(event) for event in self.events)
+            line("last move", f"{self.last_move}" + (f": {seen}" if seen else ""))
+        return "\n".join(lines)
 
     # -- cards ---------------------------------------------------------------------
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
 import skitgubbe as sg
+from skitgubbe.simulate import close_trick
 
 
 def play(state: sg.PhaseTwoState, *moves: str) -> sg.PhaseTwoState:
@@ -76,10 +78,7 @@ def finish(state: sg.State, *moves: str) -> sg.PhaseTwoState:
 def settle(state: sg.State) -> sg.State:
     """The state after a decided phase-one trick is closed: every seat the game waits
     for declares done, then the winner gathers (P1-SLUFF-ANYTIME, P1-SLUFF-WINDOW)."""
-    while isinstance(state, sg.PhaseOneState) and state.trick_winner is not None:
-        seat = state.due[0]
-        state = state.apply(sg.Done(seat) if state.is_legal(sg.Done(seat)) else sg.Gather(seat))
-    return state
+    return close_trick(state)
 
 
 def missing_extra_message(blocked: str, module: str) -> str:
@@ -92,3 +91,9 @@ def missing_extra_message(blocked: str, module: str) -> str:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return out.stdout
+
+
+def needs_extra(module: str, extra: str) -> Any:
+    """Import ``module``, or skip the test, naming the optional ``extra`` to install."""
+    reason = f"needs the {extra!r} extra: pip install 'skitgubbe[{extra}]'"
+    return pytest.importorskip(module, reason=reason)

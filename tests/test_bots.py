@@ -200,6 +200,20 @@ def test_greedy_bot_is_the_goat_less_often_than_random_bots() -> None:
     assert result.difference("greedy").high < 0
 
 
+def test_a_match_result_names_what_it_expected_of_wrong_arguments() -> None:
+    result = match(sg.presets.FLURST, ["greedy", "random", "random"], 2, seed=1, workers=1)
+    assert result.difference(0, 1) == result.difference("greedy", ["random#1"])
+    assert result.difference(0, (1, 2)) == result.difference(0)
+    with pytest.raises(TypeError, match=r"a bot \(an index or label\) or a sequence of bots"):
+        result.difference(0, 1.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"by its index \(0 to 2\) or its label"):
+        result.goat_rate(None)  # type: ignore[arg-type]
+    with pytest.raises(KeyError, match="no bot 3 in this match; its bots are 0 to 2"):
+        result.difference(3)
+    with pytest.raises(ValueError, match="not with itself"):
+        result.difference(1, ["random#1"])
+
+
 def test_a_match_is_the_same_whatever_the_number_of_workers() -> None:
     bots = ["greedy", "random", "random"]
     one = match(sg.presets.FLURST, bots, 6, seed=3, workers=1)
@@ -282,3 +296,11 @@ def test_greedy_beats_with_a_low_trump_in_mas_rather_than_pick_up() -> None:
     ).apply("0 play 5H")
     assert [str(m) for m in spare.legal_moves(1)] == ["1 play 3D", "1 play AH", "1 pick 5H"]
     assert str(bot.choose(spare.view(1), spare.legal_moves(1))) == "1 play AH"
+
+
+def test_a_match_table_explains_why_bots_of_one_kind_differ() -> None:
+    twins = match(sg.presets.FLURST, ["random", "random", "greedy"], 2, seed=1, workers=1)
+    assert "the random bots are alike" in twins.table()
+    assert "always plays after the same neighbour" in twins.table()
+    apart = match(sg.presets.FLURST, ["search", "random", "greedy"], 1, seed=1, workers=1)
+    assert "alike" not in apart.table()

@@ -295,10 +295,10 @@ def test_play_answers_a_bad_entry_with_the_reason_and_ends_at_end_of_input(
     script = "99\neat 2C\n2 play 2C\nplay AH\n\n"
     status, out = play(script, "--record", str(path), monkeypatch=monkeypatch, capsys=capsys)
     assert status == 130
-    assert "Not accepted: 99 is not a move number: choose 1 to 4. Try again." in out
+    assert "Not accepted: 99 is not a move number: choose 1 to 4. Try again, or type help." in out
     assert "Not accepted: unknown move verb 'eat'" in out
     assert "Not accepted: you play seat 0, not seat 2" in out
-    assert "Not accepted: seat 0 does not hold AH. Try again." in out
+    assert "Not accepted: seat 0 does not hold AH. Try again, or type help." in out
     assert "Not accepted: you are due: choose a move, 1 to 4" in out
     assert out.rstrip().endswith(f"Saved the game record as {path}")
     assert "Game stopped after 0 moves." in out
@@ -333,3 +333,35 @@ def test_play_refuses_a_bad_seat_and_a_wrong_number_of_bots(
     with pytest.raises(SystemExit):
         main(["play", "--players", "4", "--bots", "greedy,random"])
     assert "3 other seats, 2 bots" in capsys.readouterr().err
+
+
+def test_play_explains_its_answers_quits_and_quotes_what_was_typed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    script = "help\n?\nfrob 7C\n1\nquit\n"
+    status, out = play(script, "--record", str(path), monkeypatch=monkeypatch, capsys=capsys)
+    assert status == 130
+    assert out.count("Answer with a move's number (1 to 4)") == 2  # help and ? alike
+    assert "quit ends the game" in out
+    assert "unknown move verb 'frob' in 'frob 7C'" in out  # as typed, no seat added
+    assert "'0 frob 7C'" not in out
+    record = sg.Record.from_json(path.read_text(encoding="utf-8"))
+    assert len(record.moves) >= 1  # the move picked by its number was played, then quit
+    assert "Game stopped after" in out
+
+
+def test_play_refuses_a_negative_seed_and_help_shows_no_markup(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["play", "--seed", "-1"])
+    assert stop.value.code == 2
+    error = capsys.readouterr().err
+    assert "--seed must be a whole number from 0 to 2**64 - 1, not -1" in error
+    assert "Traceback" not in error
+    for name in COMMANDS:
+        with pytest.raises(SystemExit):
+            main([name, "--help"])
+        shown = capsys.readouterr().out
+        assert "``" not in shown and ":func:" not in shown and ":class:" not in shown, name

@@ -31,6 +31,8 @@ from skitgubbe.compare import (
 )
 from skitgubbe.compare.extras import MissingExtraError
 
+from .helpers import needs_extra
+
 VARIANTS = ["flurst", "flurst:high_trump=true", "flurst:runs=single"]
 NAMES = [column.name for column in COLUMNS]
 
@@ -143,7 +145,7 @@ def test_workers_start_safely_beside_other_threads() -> None:
 
 
 def test_one_worker_two_workers_and_ray_give_the_same_rows() -> None:
-    ray = pytest.importorskip("ray")
+    ray = needs_extra("ray", "ray")
     pair = ["flurst", "wizards"]
     one = study(pair, players=4, games=16, seed=2, workers=1)
     two = study(pair, players=4, games=16, seed=2, workers=2, chunk_size=3)
@@ -259,7 +261,7 @@ def test_json_lines_hold_one_record_per_game_and_variant(
 
 
 def test_exports_load_into_pandas_as_they_are(flurst: StudyResult) -> None:
-    pandas = pytest.importorskip("pandas")
+    pandas = needs_extra("pandas", "dev")
     out = io.StringIO()
     flurst.to_csv(out)
     table = pandas.read_csv(io.StringIO(out.getvalue()))
@@ -342,7 +344,7 @@ def test_a_summary_prints_and_exports_its_figures(flurst: StudyResult) -> None:
 
 
 def test_a_study_draws_its_figure(flurst: StudyResult, tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
+    needs_extra("matplotlib", "plot")
     path = tmp_path / "study.png"
     sg.compare.plot(flurst, path)
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

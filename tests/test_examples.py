@@ -10,6 +10,8 @@ import pytest
 
 from skitgubbe.__main__ import main
 
+from .helpers import needs_extra
+
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
 
@@ -78,7 +80,7 @@ def test_session_example_runs() -> None:
 
 
 def test_openspiel_example_plays_a_game_with_ismcts() -> None:
-    pytest.importorskip("pyspiel")
+    needs_extra("pyspiel", "openspiel")
     out = run(str(EXAMPLES / "openspiel_ismcts.py"), "--simulations", "2", "--preset", "pagat")
     lines = out.splitlines()
     assert lines[0].startswith("python_skitgubbe(") and "IS-MCTS at seat 0" in lines[0]
@@ -86,7 +88,7 @@ def test_openspiel_example_plays_a_game_with_ismcts() -> None:
 
 
 def test_pettingzoo_example_plays_a_game_each_way() -> None:
-    pytest.importorskip("pettingzoo")
+    needs_extra("pettingzoo", "pettingzoo")
     out = run(str(EXAMPLES / "pettingzoo_random.py"), "--preset", "pagat", "--players", "3")
     lines = out.splitlines()
     assert lines[0] == "skitgubbe (pagat rules), 3 players, phase one"

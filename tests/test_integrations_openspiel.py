@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import pickle
 import random
+from typing import Any
 
 import numpy as np
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
+from .helpers import missing_extra_message, needs_extra
+
+pyspiel: Any = needs_extra("pyspiel", "openspiel")
 
 import skitgubbe as sg  # noqa: E402
 from skitgubbe.integrations import openspiel  # noqa: E402
 from skitgubbe.integrations.actions import PASS, move_to_action  # noqa: E402
-
-from .helpers import missing_extra_message  # noqa: E402
 
 
 def load(**params: object) -> openspiel.SkitgubbeGame:

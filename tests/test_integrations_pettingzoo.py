@@ -11,16 +11,16 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 
-pytest.importorskip("pettingzoo")
+from .helpers import missing_extra_message, needs_extra
 
-from pettingzoo.test import api_test
+needs_extra("pettingzoo", "pettingzoo")
 
-import skitgubbe as sg
-from skitgubbe.integrations.actions import NUM_ACTIONS, PASS
-from skitgubbe.integrations.observations import SIZE
-from skitgubbe.integrations.pettingzoo import SingleSeatEnv, SkitgubbeEnv, env
+from pettingzoo.test import api_test  # noqa: E402
 
-from .helpers import missing_extra_message
+import skitgubbe as sg  # noqa: E402
+from skitgubbe.integrations.actions import NUM_ACTIONS, PASS  # noqa: E402
+from skitgubbe.integrations.observations import SIZE  # noqa: E402
+from skitgubbe.integrations.pettingzoo import SingleSeatEnv, SkitgubbeEnv, env  # noqa: E402
 
 
 @pytest.mark.filterwarnings("ignore:Observation space for each agent")

@@ -139,6 +139,9 @@ def test_i_trump_a_set_aside_card_stays_out() -> None:
     assert sg.parse_card("2S") in cards_of(final.out_of_play_mask)
     assert len(cards_of(final.out_of_play_mask)) == 45
     assert sum(final.hand_size(p) for p in range(3)) == 7  # every laid-out card but the 2S
+    # nobody drew it: the dealer (the last seat) turns it, not seat 0
+    turned = [event for event in final.events if event.kind is sg.EventKind.TRUMP]
+    assert [(event.player, sg.format_cards(event.cards)) for event in turned] == [(2, "2S")]
 
 
 # -- I-DRECK ----------------------------------------------------------------------------

@@ -14,8 +14,9 @@ import attrs
 import pytest
 
 import skitgubbe as sg
+from skitgubbe.simulate import all_done, close_trick
 
-from .helpers import legal, refusal
+from .helpers import legal, refusal, step
 
 FLURST = sg.presets.FLURST
 #: Flurst's phase one without compulsory ties, so that any card may be played.
@@ -610,3 +611,28 @@ def test_random_driver_always_finishes(rules: sg.Ruleset, players: int) -> None:
             assert steps < 2000
         assert isinstance(state, sg.PhaseTwoState)
         assert sum(state.hand_size(p) for p in range(players)) == kept
+
+
+def test_p1_sluff_anytime_all_done_lets_the_declining_seats_pass_at_once() -> None:
+    """P1-SLUFF-ANYTIME: on a decided trick seats 0 and 1 must each say done before
+    the winner may gather; ``all_done`` declares it for them in one call, and only
+    where the engine allows it."""
+    state = sg.deal(
+        sg.presets.SWEDISH_GOAT,
+        hands=["8D 3D 5C", "3C 3S 2D", "KC KS 2H"],
+        stock="7D QC JS 5H 9H 6C 4C 9D",
+        set_aside="6S",
+        leader=0,
+    )
+    state = step(state, "0 play 8D", "1 play 2D", "2 play KC")
+    assert state.due == (0, 1) and state.trick_winner == 2
+    after = all_done(state)
+    assert after == state.apply("0 done").apply("1 done")
+    assert "2 gather" in {str(move) for move in after.legal_moves()}
+    assert all_done(state, [1]) == state.apply("1 done")
+    assert all_done(after) is after  # nobody left to decline: nothing applied
+    closed = close_trick(state)
+    assert isinstance(closed, sg.PhaseOneState)
+    assert closed.trick == () and closed.due == (2,) and len(closed.hand(2)) == 3
+    fresh = sg.deal(sg.presets.FLURST, players=4, seed=7)
+    assert all_done(fresh) is fresh and close_trick(fresh) is fresh  # no decided trick

@@ -61,9 +61,9 @@ def test_one_string_for_all_hands_is_refused() -> None:
 @pytest.mark.parametrize(
     ("move", "message"),
     [
-        ("2 play 5S", "player 2 is out of the game"),
-        ("1 play 7C", "it is player 0's turn, not player 1's"),
-        ("0 play 3D", "player 0 does not hold 3D"),
+        ("2 play 5S", "seat 2 is out of the game"),
+        ("1 play 7C", "it is seat 0's turn, not seat 1's"),
+        ("0 play 3D", "seat 0 does not hold 3D"),
         ("0 pick 2C", "there is nothing on the table to pick up"),
         ("7 play 2C", "there is no seat 7 at a table of 4"),
     ],
@@ -88,7 +88,7 @@ def test_moves_after_the_end_are_refused() -> None:
     state = sg.start_phase_two(presets.FLURST, ["2C", "3C 4C", "KH"], "D", leader=0)
     state = state.apply("0 play 2C").apply("1 play 3C 4C")
     assert state.is_over and state.loser == 2 and state.to_act == ()
-    with pytest.raises(sg.IllegalMoveError, match="the game is over; player 2 is the goat"):
+    with pytest.raises(sg.IllegalMoveError, match="the game is over; seat 2 is the goat"):
         state.apply("2 play KH")
 
 

@@ -18,7 +18,7 @@ from ..state import Phase
 from ..views import PlayerView
 from .protocol import is_due
 
-__all__ = ["GreedyBot", "RandomBot", "greedy_choice", "phase_two_key"]
+__all__ = ["HIGH_CARD", "LOW_CARD", "GreedyBot", "RandomBot", "greedy_choice", "phase_two_key"]
 
 #: Phase one: a card this low (or lower), valued as in phase one, is worth
 #: sluffing onto another player's trick.

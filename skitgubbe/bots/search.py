@@ -12,9 +12,10 @@ An outcome is scored by how late the player goes out: 0 for going out first,
 soon as the player is out. Out-of-turn choices (when the bot is not due) are
 left to :func:`~skitgubbe.bots.greedy_choice`.
 
-The budget is a number of playouts per decision (:attr:`SearchBot.playouts`),
-so that a seed gives the same game on any machine; an optional time limit
-(``seconds``) stops earlier on a slow one, at the price of that reproducibility.
+The budget is a number of playouts per decision (the ``playouts`` argument of
+:class:`SearchBot`), so that a seed gives the same game on any machine; an
+optional time limit (``seconds``) stops earlier on a slow one, at the price of
+that reproducibility.
 """
 
 from __future__ import annotations
@@ -31,7 +32,14 @@ from ..views import PlayerView
 from .basic import greedy_choice, phase_two_key
 from .protocol import is_due
 
-__all__ = ["DEFAULT_CANDIDATES", "DEFAULT_PLAYOUTS", "SearchBot", "playout_move"]
+__all__ = [
+    "DEFAULT_CANDIDATES",
+    "DEFAULT_PLAYOUTS",
+    "MIN_SAMPLES",
+    "PLAYOUT_LIMIT",
+    "SearchBot",
+    "playout_move",
+]
 
 #: Playouts per decision by default: under 0.2 s a decision on one core (4-player Flurst).
 DEFAULT_PLAYOUTS = 32

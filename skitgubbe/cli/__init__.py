@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import compare, match, play, session, watch
-from .commands import Command
+from .commands import Command, plain_text
 
 __all__ = ["COMMANDS", "DEFAULT", "Command", "main"]
 
@@ -61,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog = program
     parser = argparse.ArgumentParser(
         prog=prog,
-        description=command.description,
+        description=plain_text(command.description),
         epilog=_listing(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

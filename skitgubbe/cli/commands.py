@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 
 import attrs
 
-__all__ = ["Command"]
+__all__ = ["BOTS_HELP", "Command", "plain_text"]
+
+#: How ``--bots`` names a bot, for the help of every command that takes bots.
+BOTS_HELP = (
+    "a bot is random, greedy or search, or your own: module:Class or path/to/file.py:Class "
+    "(a class or function that makes a bot)"
+)
 
 
 @attrs.frozen
@@ -29,3 +36,21 @@ class Command:
     configure: Callable[[argparse.ArgumentParser], None]
     #: Runs the command.
     run: Callable[[argparse.Namespace, argparse.ArgumentParser], int]
+
+
+_ROLE = re.compile(r":[a-z:]+:`(?:([^`<]*?)\s*<[^`>]*>|~?([^`]*))`")
+
+
+def plain_text(text: str) -> str:
+    """``text``, written in reStructuredText for the documentation, as a terminal
+    shows it: literals and references without their markup.
+
+    >>> plain_text("``play``: see :func:`~skitgubbe.bots.match` and :doc:`the bots <bots>`.")
+    'play: see match and the bots.'
+    """
+
+    def role(found: re.Match[str]) -> str:
+        label, target = found.group(1), found.group(2)
+        return label if label is not None else target.rsplit(".", 1)[-1]
+
+    return _ROLE.sub(role, text).replace("``", "")

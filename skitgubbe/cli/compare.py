@@ -19,7 +19,7 @@ from ..compare.extras import MissingExtraError, require
 from ..compare.games import COLUMNS, Kind
 from ..compare.study import BACKENDS, StudyError, check_study, study
 from ..compare.summary import check_measures
-from .commands import Command
+from .commands import BOTS_HELP, Command
 
 __all__ = ["COMMAND"]
 
@@ -46,8 +46,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots",
         default=None,
-        help="bots at the seats instead of random moves: one name for every seat, or one "
-        "per seat separated by commas (random, greedy, search)",
+        help="bots at the seats instead of random moves: one for every seat, or one per "
+        f"seat separated by commas; {BOTS_HELP}",
     )
     parser.add_argument("--jobs", type=int, default=None, help="worker processes (every core)")
     parser.add_argument("--backend", choices=BACKENDS, default="process")
@@ -141,6 +141,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 130 if result.interrupted else 0
 
 
+#: The ``compare`` command: plays a paired study of variants and prints its summary.
 COMMAND = Command(
     "compare",
     "compare rule variants on the same random games, with confidence intervals",

@@ -13,9 +13,9 @@ import argparse
 import sys
 
 from .. import presets
-from ..bots.match import BOT_NAMES, MatchError, match, parse_bots
+from ..bots.match import MatchError, match, parse_bots
 from ..compare.extras import MissingExtraError, require
-from .commands import Command
+from .commands import BOTS_HELP, Command
 
 __all__ = ["COMMAND"]
 
@@ -26,7 +26,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots",
         required=True,
-        help=f"one bot per seat, separated by commas; the bots: {', '.join(BOT_NAMES)}",
+        help=f"one bot per seat, separated by commas; {BOTS_HELP}",
     )
     parser.add_argument(
         "--players", type=int, default=None, help="players at the table (as many as bots)"
@@ -71,6 +71,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 130 if result.interrupted else 0
 
 
+#: The ``match`` command: a duplicate match between bots.
 COMMAND = Command(
     "match",
     "play bots against each other on duplicate deals and compare their goat rates",

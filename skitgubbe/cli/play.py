@@ -7,8 +7,9 @@ hand (sorted, suits coloured when the terminal allows; ``NO_COLOR`` or
 hand sizes and what happened since you last acted, then the numbered legal
 moves. Answer with a number or a move's text (``play 7C``, ``0 sluff 3S``);
 when you are not due, ``0`` (or an empty line) lets play go on without you.
-``--record game.json`` saves the game record. End of input or Ctrl-C ends the
-game cleanly (the record so far is still saved).
+``help`` (or ``?``) explains the answers; ``quit`` ends the game.
+``--record game.json`` saves the game record. ``quit``, end of input or Ctrl-C
+ends the game cleanly (the record so far is still saved).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import TextIO
 
 from .. import presets
 from ..bots.driver import play_game
-from ..bots.match import BOT_NAMES, MatchError, make_bot
+from ..bots.match import MatchError, make_bot
 from ..bots.protocol import Bot, is_due
 from ..cards import Card, Suit
 from ..events import Event, EventKind
@@ -31,7 +32,7 @@ from ..moves import Move, parse_move
 from ..records import Record
 from ..state import Phase, State
 from ..views import PlayerView
-from .commands import Command
+from .commands import BOTS_HELP, Command
 
 __all__ = ["COMMAND", "HumanBot", "Stopped"]
 
@@ -81,6 +82,23 @@ def describe(event: Event, me: int) -> str:
     if event.kind in _PHRASES:
         return f"{who} {_PHRASES[event.kind]}"
     return f"{who} {str(event).split(' ', 1)[1]}"
+
+
+#: Words that ask for help, and words that end the game, at the prompt.
+HELP_WORDS = frozenset({"help", "?", "h"})
+QUIT_WORDS = frozenset({"quit", "exit", "q"})
+
+
+def answers_help(due: bool, moves: int) -> str:
+    """What a person may answer at the prompt."""
+    lines = [
+        f"Answer with a move's number (1 to {moves}), or its text without your seat:",
+        "  play 7C    play 7C 8C    sluff 3S    dare    done    gather    pick 2C 3C",
+    ]
+    if not due:
+        lines.append("You are not due: 0 or an empty line lets play go on without you.")
+    lines.append("help or ? shows this; quit ends the game (--record still saves it).")
+    return "\n".join(lines)
 
 
 class HumanBot:
@@ -165,10 +183,16 @@ class HumanBot:
                 text = self.read("> ").strip()
             except (EOFError, KeyboardInterrupt):
                 raise Stopped from None
+            word = text.lower()
+            if word in QUIT_WORDS:
+                raise Stopped
+            if word in HELP_WORDS:
+                self.write(answers_help(due, len(moves)))
+                continue
             chosen, reason = self._parse(text, view, moves, due)
             if reason is None:
                 return chosen
-            self.write(f"Not accepted: {reason}. Try again.")
+            self.write(f"Not accepted: {reason}. Try again, or type help.")
 
     def _parse(
         self, text: str, view: PlayerView, moves: Sequence[Move], due: bool
@@ -185,12 +209,14 @@ class HumanBot:
             return None, f"{text} is not a move number: choose {low} to {len(moves)}"
         if not text:
             return None, f"you are due: choose a move, 1 to {len(moves)}"
+        typed = text
         if not text[0].isdigit():
             text = f"{view.player} {text}"
         try:
             move = parse_move(text)
         except ValueError as error:
-            return None, str(error)
+            # speak of what the person typed, not of the seat number added to it
+            return None, str(error).replace(repr(text), repr(typed))
         if move.player != view.player:
             return None, f"you play seat {view.player}, not seat {move.player}"
         if move in moves:
@@ -206,8 +232,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots",
         default="greedy",
-        help=f"the other seats' bot, or one per other seat separated by commas; the bots: "
-        f"{', '.join(BOT_NAMES)} (greedy)",
+        help="the other seats' bot, or one per other seat separated by commas (greedy); "
+        + BOTS_HELP,
     )
     parser.add_argument("--seed", type=int, default=None, help="the deal's seed (random)")
     parser.add_argument("--record", type=Path, default=None, help="save the game record here")
@@ -240,6 +266,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.record is not None and not args.record.resolve().parent.is_dir():
         parser.error(f"--record: no folder {str(args.record.parent)!r} to write in")
     seed = args.seed if args.seed is not None else random.randrange(2**32)
+    if not 0 <= seed < 2**64:
+        parser.error(f"--seed must be a whole number from 0 to 2**64 - 1, not {seed}")
     out = sys.stdout
     current: list[State] = []
     moves: list[Move] = []
@@ -289,6 +317,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return status
 
 
+#: The ``play`` command: a seat for a person at the terminal, against bots.
 COMMAND = Command(
     "play",
     "play a game in the terminal against bots",

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .. import presets
 from ..sessions import NextDeal, Session, SessionError, Standing, play_bot_session, play_session
-from .commands import Command
+from .commands import BOTS_HELP, Command
 
 __all__ = ["COMMAND", "standings_text"]
 
@@ -45,8 +45,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots",
         default=None,
-        help="bots instead of random moves: one kind for everybody, or one per player in "
-        "the order of --players (random, greedy, search)",
+        help="bots instead of random moves: one for everybody, or one per player in "
+        f"the order of --players; {BOTS_HELP}",
     )
     parser.add_argument("--load", type=Path, default=None, help="go on with a saved session")
     parser.add_argument("--save", type=Path, default=None, help="write the session as JSON")
@@ -113,7 +113,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         if args.bots is None:
             session = play_session(session, args.games, seed=seed)
         else:
-            kinds = [kind.strip().lower() for kind in args.bots.split(",")]
+            kinds = [kind.strip() for kind in args.bots.split(",")]
             if len(kinds) == 1:
                 bots: str | dict[str, str] = kinds[0]
             elif len(kinds) == len(session.players):
@@ -136,6 +136,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0
 
 
+#: The ``session`` command: a series of games with the session rules.
 COMMAND = Command(
     "session",
     "play a series of random games among named players and print the standings",

@@ -53,9 +53,20 @@ _WITH_CARDS = {
 }
 
 
+#: How a card reached a phase-one trick, when not by a play.
+_HOW = {EventKind.SLUFFED: "sluff ", EventKind.DARED: "dare "}
+
+
 def _table(state: State) -> str:
     if isinstance(state, PhaseOneState):
-        return format_cards(state.table) or "-"
+        # in the order the cards came, each with its seat: "0 3D | 1 KC | 0 sluff 3S"
+        return (
+            " | ".join(
+                f"{event.player} {_HOW.get(event.kind, '')}{format_cards(event.cards)}"
+                for event in state.trick
+            )
+            or "-"
+        )
     if isinstance(state, PhaseTwoState):
         return " | ".join(format_cards(play) for play in state.table) or "-"
     return "-"  # pragma: no cover - every state is one of the two
@@ -108,6 +119,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0
 
 
+#: The ``watch`` command (the default): one game between bots, move by move.
 COMMAND = Command(
     "watch",
     "watch a whole game between random players, move by move (the default)",

@@ -235,7 +235,7 @@ class SkitgubbeObserver:
         }
 
     def set_from(self, state: SkitgubbeState, player: int) -> None:
-        """Write ``player``'s information state of ``state`` into :attr:`tensor`."""
+        """Write ``player``'s information state of ``state`` into ``tensor``."""
         turns = state.turns
         if turns is None:
             self.tensor.fill(0)

@@ -269,6 +269,12 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """Deal a new game and play the opponents up to the seat's first decision.
+
+        A ``seed`` makes the deal and the random opponents repeat; ``options`` is
+        accepted, as Gymnasium asks, and not used. Returns the seat's observation
+        and the info with its ``action_mask``.
+        """
         super().reset(seed=seed)
         if seed is not None:
             self._rng.seed(seed)
@@ -328,4 +334,6 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return self._observation(), reward, terminated, turns.is_draw, self._info()
 
     def render(self) -> str | None:
+        """The table as the seat sees it, as text (``render_mode="ansi"``); ``None``
+        before the first reset."""
         return None if self.turns is None else _render(self.turns, self.seat)

@@ -54,8 +54,9 @@ SLUFF_RULE = {
     SluffRule.ANYTIME_MAY_EMPTY: "P1-SLUFF-ANYTIME",
     SluffRule.ATLANTA: "P1-SLUFF-ATLANTA",
 }
-#: Each seat's ``done`` and ``gather``: shared move values.
+#: Each seat's ``done``: shared move values.
 DONES = tuple(Done.from_mask(seat, 0) for seat in range(16))
+#: Each seat's ``gather``: shared move values.
 GATHERS = tuple(Gather.from_mask(seat, 0) for seat in range(16))
 
 # Sluff moves: sub-multisets of a few cards, so the cache stays small; it is
