@@ -125,12 +125,14 @@ autodoc_mock_imports = [name for name in FRAMEWORKS if importlib.util.find_spec(
 
 # -- HTML ----------------------------------------------------------------------
 
-html_theme = "alabaster"
+# Furo: a theme made for code-heavy documentation, whose code blocks wrap to the
+# text column and whose tables scroll inside it rather than past it.
+html_theme = "furo"
 html_title = f"skitgubbe {release}"
-html_theme_options = {
-    "description": "A rules engine for the Skitgubbe family of card games",
-    "fixed_sidebar": True,
-}
+html_static_path = ["_static"]
+html_css_files = ["skitgubbe.css"]
+pygments_style = "friendly"
+pygments_dark_style = "monokai"
 
 # -- Generated pages -------------------------------------------------------------
 

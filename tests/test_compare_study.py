@@ -347,7 +347,12 @@ def test_a_study_draws_its_figure(flurst: StudyResult, tmp_path: Path) -> None:
     needs_extra("matplotlib", "plot")
     path = tmp_path / "study.png"
     sg.compare.plot(flurst, path)
-    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    # small multiples: a row per variant, so the figure grows with the variants
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    rows = len(flurst.specs)
+    assert width == 1100 and abs(height - (1.1 + 1.45 * rows) * 110) <= 2
 
 
 def test_an_empty_summary_says_so() -> None:
