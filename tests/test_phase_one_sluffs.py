@@ -380,6 +380,52 @@ def test_p1_sluff_anytime_limit_b_not_for_a_losing_played_seat() -> None:
     assert refusal(state, "1 sluff 9S") == "P1-SLUFF-ANYTIME"  # 9D heads; a tie may come
 
 
+@pytest.mark.parametrize(
+    ("sluff", "allowed"),
+    [(sg.SluffRule.ANYTIME, False), (sg.SluffRule.ANYTIME_MAY_EMPTY, True)],
+)
+def test_p1_sluff_anytime_limit_b_counts_the_replay_of_a_forced_tie(
+    sluff: sg.SluffRule, allowed: bool
+) -> None:
+    """P1-SLUFF-ANYTIME limit (b): seat 2, last to play with the stock empty, holds
+    5D KS under a heading KD. Sluffing 5D would leave KS, whose forced play ties the
+    king: the war's replay would find seat 2 without a card, so Flurst and Goat
+    refuse the sluff; Wizards lacks the limit."""
+    state = start(rules_with(sluff, FLURST), ["KD 4C", "5H 7H", "5D KS"], "9H", "0 play KD")
+    state = run(state, "1 play 5H")
+    assert state.stock_size == 0 and state.due == (2,) and state.view(2).heading is sg.Rank.KING
+    assert state.is_legal("2 sluff 5D") is allowed
+    if not allowed:
+        assert refusal(state, "2 sluff 5D") == "P1-SLUFF-ANYTIME"
+        assert legal(state) == {"2 play KS"}
+    else:
+        after = run(state, "2 sluff 5D", "2 play KS")
+        assert after.order == (0, 2) and after.hand(2) == ()  # in the war with no card
+
+
+def test_p1_sluff_anytime_limit_b_allows_a_sluff_whose_forced_play_loses() -> None:
+    """P1-SLUFF-ANYTIME limit (b): the same sluff is allowed when the card left loses
+    the round, for then no replay is owed."""
+    state = start(FLURST, ["KD 4C", "5H 7H", "5D 2S"], "9H", "0 play KD", "1 play 5H")
+    assert state.due == (2,)
+    assert state.is_legal("2 sluff 5D")
+    after = run(state, "2 sluff 5D", "2 play 2S")
+    assert after.trick_winner == 0
+
+
+def test_p1_sluff_anytime_limit_b_counts_a_tie_a_later_seat_could_make() -> None:
+    """P1-SLUFF-ANYTIME limit (b): seat 2, due with seat 3 after it, would be left
+    with AS, which would head the round; seat 3 could still tie it, so the replay may
+    be owed and the sluff is refused. With a losing card left it is allowed."""
+    played = ("0 play 3C", "1 play 8D")
+    hands = ["3C 4C", "8D 9C", "3D AS", "7H 8S"]
+    state = start(FLURST, hands, "9H", *played)
+    assert state.due == (2,) and state.order[state.position :] == (2, 3)
+    assert refusal(state, "2 sluff 3D") == "P1-SLUFF-ANYTIME"
+    state = start(FLURST, [*hands[:2], "3D 2S", hands[3]], "9H", *played)
+    assert state.is_legal("2 sluff 3D")
+
+
 def test_p1_sluff_anytime_limit_b_lifted_once_decided() -> None:
     """P1-SLUFF-ANYTIME limit (b): once the trick is decided nobody has to play to it,
     so the last card may be sluffed."""

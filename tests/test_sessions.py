@@ -134,7 +134,7 @@ def test_s_goat_leads_a_record_must_be_dealt_as_the_session_deals() -> None:
     wrong = sg.deal(sg.presets.FLURST, players=4, seed=1, leader=2)
     with pytest.raises(
         SessionError,
-        match="seats Ann, Bea, Cid, Dan with leader 0; this game was dealt for 4 seats with "
+        match="seats Dan, Ann, Bea, Cid with leader 0; this game was dealt for 4 seats with "
         "leader 2",
     ):
         session.record(sg.Record.of(wrong, []))

@@ -311,8 +311,9 @@ def explain(state: PhaseOneState, move: Move) -> IllegalMoveError | None:
                 rule,
             )
         return IllegalMoveError(
-            f"seat {seat} may not sluff the last card of a hand while still due to play "
-            "with the stock empty",
+            f"seat {seat} may not sluff {format_cards(move.cards)}: with the stock empty it "
+            "would run out of cards before making every play it may owe this trick "
+            "(its play, and the replay of a tie it would be in)",
             "P1-SLUFF-ANYTIME",
         )
     if kind is Done or kind is Gather:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..moves import Done, Gather, Move, Sluff
-from ..rules import Claim, TrumpCard
+from ..rules import Claim, Ties, TrumpCard
 from ..rules import Sluff as SluffRule
 from .values import RANK_CARDS, RANKSET_CARDS, VALUES, leading, ranks_of, submultisets
 
@@ -266,13 +266,39 @@ def sluffs(state: PhaseOneState, seat: int, cards: int | None = None) -> tuple[M
             _SLUFFS.clear()
         moves = _SLUFFS[key] = tuple(Sluff.from_mask(seat, sub) for sub in submultisets(cards))
     if (
-        moves[-1].mask == state.hand_masks[seat]
-        and state.rules.sluff is SluffRule.ANYTIME
+        state.rules.sluff is SluffRule.ANYTIME
         and normal_left(state) == 0
         and may_still_play(state, seat)
     ):
-        moves = moves[:-1]  # P1-SLUFF-ANYTIME (b): not the whole hand
+        hand = state.hand_masks[seat]
+        moves = tuple(move for move in moves if not runs_out(state, seat, hand & ~move.mask))
     return moves
+
+
+def runs_out(state: PhaseOneState, seat: int, left: int) -> bool:
+    """Whether ``seat``, left holding ``left`` after a sluff, would run out of cards
+    before it has made every play it may owe the undecided trick (P1-SLUFF-ANYTIME
+    limit (b), with the stock empty).
+
+    It owes a play while it is due in the current round, and one more for the
+    replay if that play would leave it tied for the lead, or heading a round that
+    a later play could still tie. With one card left its play is forced, so the
+    public facts of the round say whether it owes the replay too.
+    """
+    if not left:
+        return True  # not the whole hand, whatever is owed
+    if left & (left - 1) or seat not in state.order[state.position :]:
+        return False  # two cards or more, or no play owed in this round
+    rules = state.rules
+    if rules.ties is Ties.SPLIT:
+        return False  # a tie is split, never replayed (P1-TIE-SPLIT)
+    plays = (*state.round_plays, left)
+    trump = state.indicator % 52 // 13
+    ahead = leading(rules, trump, plays)
+    if len(plays) - 1 not in ahead:
+        return False  # the forced play loses the round: nothing more is owed
+    later = len(state.order) - state.position - 1  # seats still due after this one
+    return len(ahead) > 1 or later > 0
 
 
 def sluff_reason(state: PhaseOneState, seat: int) -> str:
