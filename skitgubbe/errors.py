@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["IllegalMoveError"]
+__all__ = ["IllegalMoveError", "no_seat", "shown"]
 
 
 class IllegalMoveError(ValueError):
@@ -48,6 +48,18 @@ def shown(value: object) -> str:
         return text
     size = f" ({len(value)} characters)" if isinstance(value, str) else ""
     return f"{text[: _SHOWN_LENGTH - 4]}...{text[-1]}{size}"
+
+
+def no_seat(player: int, players: int) -> str:
+    """Say that ``player`` is no seat of a table of ``players``, however long the number.
+
+    >>> no_seat(9, 4)
+    'there is no seat 9 at a table of 4 (seats 0 to 3)'
+    >>> no_seat(10**5000, 4)
+    'there is no seat numbered by a whole number of 5001 digits at a table of 4 (seats 0 to 3)'
+    """
+    number = str(player) if -(10**6) < player < 10**6 else f"numbered by {shown(player)}"
+    return f"there is no seat {number} at a table of {players} (seats 0 to {players - 1})"
 
 
 def _digits(number: int) -> int:

@@ -29,7 +29,7 @@ from .cards import (
     maximal_runs,
     remove_cards,
 )
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, no_seat, shown
 from .events import Event, EventKind, seat_events
 from .moves import Move, PickUp, Play
 from .rules import AntiTrump, Beat, CompleteSuit, EmptyHand, Ruleset, Runs
@@ -601,7 +601,7 @@ def explain(state: PhaseTwoState, move: Move) -> IllegalMoveError | None:
     if type(move) not in (Play, PickUp):
         return IllegalMoveError(f"a {move.verb} is not a move of phase two")
     if player >= state.players:
-        return IllegalMoveError(f"there is no seat {player} at a table of {state.players}")
+        return IllegalMoveError(no_seat(player, state.players))
     if not state.active >> player & 1:
         return IllegalMoveError(f"seat {player} is out of the game", "P2-OUT")
     if player != state.turn:
@@ -716,7 +716,8 @@ def start_phase_two(
     players = len(hands)
     if not rules.min_players <= players <= rules.max_players:
         raise ValueError(
-            f"these rules allow {rules.min_players}-{rules.max_players} players, not {players}"
+            f"these rules allow {rules.min_players}-{rules.max_players} players, "
+            f"not {shown(players)}"
         )
     masks = tuple(
         mask_of(cards_argument(hand, f"hands[{seat}]")) for seat, hand in enumerate(hands)
@@ -732,7 +733,7 @@ def start_phase_two(
     check_copies([*masks, *(1 << i for i in reserve_cards)], rules.packs)
     trump_suit = Suit.parse(trump)
     if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < players:
-        raise ValueError(f"the leader must be a seat from 0 to {players - 1}, not {leader!r}")
+        raise ValueError(f"the leader must be a seat from 0 to {players - 1}, not {shown(leader)}")
     if not any(masks):
         raise ValueError("no player holds a card")
     out_of_play = PACK_MASK if rules.packs == 1 else PACK_MASK | PACK_MASK << CARDS_IN_PACK

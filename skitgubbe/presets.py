@@ -32,6 +32,7 @@ from typing import Any
 
 import attrs
 
+from .errors import shown
 from .rules import (
     Beat,
     Dreck,
@@ -287,11 +288,14 @@ NAMES: tuple[str, ...] = tuple(ALL)
 
 
 def get(name: str) -> Ruleset:
-    """The preset called ``name``; raises :class:`KeyError` listing the names."""
+    """The preset called ``name``; raises :class:`KeyError` listing the names (and
+    :class:`TypeError` for a name that is not text)."""
+    if not isinstance(name, str):
+        raise TypeError(f"a preset is named by text, not {shown(name)} ({type(name).__name__})")
     try:
         return ALL[name]
     except KeyError:
-        raise KeyError(f"no preset {name!r}; the presets are: {', '.join(NAMES)}") from None
+        raise KeyError(f"no preset {shown(name)}; the presets are: {', '.join(NAMES)}") from None
 
 
 def differences(a: Ruleset, b: Ruleset) -> tuple[str, ...]:
@@ -353,6 +357,8 @@ def name_of(rules: Ruleset, base: str | None = None) -> str:
     >>> name_of(SWEDISH_GOAT, base="flurst")
     'flurst + min_players=2, trump_card=set-aside, aces_low, beat=suit'
     """
+    if not isinstance(rules, Ruleset):
+        raise TypeError(f"name_of needs a Ruleset, not {shown(rules)} ({type(rules).__name__})")
     name = closest(rules) if base is None else base
     preset = get(name)
     changes = []

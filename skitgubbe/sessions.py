@@ -47,6 +47,7 @@ import attrs
 
 from . import presets
 from .cards import Card, format_cards
+from .errors import shown
 from .events import EventKind
 from .moves import Move
 from .phase_one import deal
@@ -257,14 +258,14 @@ class Standing:
 
 def _names(value: object, what: str) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, Iterable):
-        raise TypeError(f"{what} must be a list of names, not {value!r}")
+        raise TypeError(f"{what} must be a list of names, not {shown(value)}")
     names = tuple(value)
     for name in names:
         if not isinstance(name, str) or not name.strip():
-            raise TypeError(f"{what}: each player is named by non-empty text, not {name!r}")
+            raise TypeError(f"{what}: each player is named by non-empty text, not {shown(name)}")
     repeated = [name for name, count in Counter(names).items() if count > 1]
     if repeated:
-        raise SessionError(f"{what}: {repeated[0]!r} is named twice; each name must be unique")
+        raise SessionError(f"{what}: {shown(repeated[0])} is named twice; each name must be unique")
     return names
 
 
@@ -274,7 +275,7 @@ def _preset_of(rules: Ruleset, preset: str | None) -> str | None:
         return same or next(iter(presets.equal_presets(rules)), None)
     if presets.get(preset) != rules:
         differ = ", ".join(presets.differences(presets.get(preset), rules))
-        raise SessionError(f"the rules are not the preset {preset!r}; they differ in {differ}")
+        raise SessionError(f"the rules are not the preset {shown(preset)}; they differ in {differ}")
     return preset
 
 
@@ -367,7 +368,9 @@ class Session:
         if first is None:
             first = names[0]
         elif first not in names:
-            raise SessionError(f"first: {first!r} is not one of the players {', '.join(names)}")
+            raise SessionError(
+                f"first: {shown(first)} is not one of the players {', '.join(names)}"
+            )
         if next_deal is None:
             next_deal = next_deal_for(rules)
         elif not isinstance(next_deal, NextDeal):
@@ -375,7 +378,9 @@ class Session:
                 next_deal = NextDeal(next_deal)
             except ValueError:
                 allowed = ", ".join(member.value for member in NextDeal)
-                raise SessionError(f"next_deal: {next_deal!r} is not one of: {allowed}") from None
+                raise SessionError(
+                    f"next_deal: {shown(next_deal)} is not one of: {allowed}"
+                ) from None
         if not isinstance(roving_goat, bool) or not isinstance(confusion, bool):
             raise TypeError("roving_goat and confusion are True or False")
         return cls(
@@ -456,7 +461,9 @@ class Session:
         seats = self.seats if game is None else game.seats
         held = tuple(seat for seat, owner in enumerate(seats) if owner == name)
         if not held:
-            raise SessionError(f"{name!r} has no seat at this table ({', '.join(self.seating)})")
+            raise SessionError(
+                f"{shown(name)} has no seat at this table ({', '.join(self.seating)})"
+            )
         return held
 
     @property
@@ -567,7 +574,7 @@ class Session:
         if isinstance(self.history[-1], Rove):
             raise SessionError(f"{goat} has already moved since the last game (S-ROVING-GOAT)")
         if left_of not in self.seating:
-            raise SessionError(f"{left_of!r} is not at the table ({', '.join(self.seating)})")
+            raise SessionError(f"{shown(left_of)} is not at the table ({', '.join(self.seating)})")
         if left_of == goat:
             raise SessionError(f"{goat} cannot sit at their own left")
         rest = [name for name in self.seating if name != goat]
@@ -587,11 +594,11 @@ class Session:
         with any part ``leaving`` had in starting the next game (as at two tables,
         S-TWO-TABLES)."""
         if leaving not in self.seating:
-            raise SessionError(f"{leaving!r} is not at the table ({', '.join(self.seating)})")
+            raise SessionError(f"{shown(leaving)} is not at the table ({', '.join(self.seating)})")
         if not isinstance(joining, str) or not joining.strip():
-            raise TypeError(f"a player is named by non-empty text, not {joining!r}")
+            raise TypeError(f"a player is named by non-empty text, not {shown(joining)}")
         if joining in self.seating:
-            raise SessionError(f"{joining!r} is already at the table")
+            raise SessionError(f"{shown(joining)} is already at the table")
         seating = tuple(joining if name == leaving else name for name in self.seating)
         name, hand = self.anchor
         anchor = (joining if name == leaving else name, hand)
@@ -696,7 +703,7 @@ class Session:
         if kind == "replace":
             _only_keys(value, ("leaving", "joining"))
             return self.replace_player(_field(value, "leaving", str), _field(value, "joining", str))
-        raise SessionError(f'unknown step {kind!r} (expected "game", "rove" or "replace")')
+        raise SessionError(f'unknown step {shown(kind)} (expected "game", "rove" or "replace")')
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Session:
@@ -758,13 +765,15 @@ def _load(text: str | bytes) -> Any:
         raise TypeError(f"saved sessions are JSON text, not {type(text).__name__}")
     try:
         return json.loads(text, object_pairs_hook=_json_object, parse_constant=_reject_constant)
+    except RecursionError:
+        raise SessionError("not a saved session: its lists and objects nest too deeply") from None
     except ValueError as error:
         raise SessionError(f"not JSON: {error}") from None
 
 
 def _only_keys(data: object, known: tuple[str, ...]) -> None:
     if not isinstance(data, dict):
-        raise SessionError(f"expected an object with {', '.join(known)}, not {data!r}")
+        raise SessionError(f"expected an object with {', '.join(known)}, not {shown(data)}")
     for key in data:
         if key not in known:
             raise SessionError(f"{key}: unknown field (expected {', '.join(known)})")
@@ -775,7 +784,7 @@ def _field(data: Mapping[str, Any], key: str, kind: type) -> Any:
         raise SessionError(f"{key}: missing")
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise SessionError(f"{key}: expected {kind.__name__}, not {value!r}")
+        raise SessionError(f"{key}: expected {kind.__name__}, not {shown(value)}")
     return value
 
 
@@ -783,10 +792,11 @@ def _check_keys(data: object, form: str, keys: tuple[str, ...]) -> None:
     if not isinstance(data, Mapping):
         raise SessionError(f"a saved session is a JSON object, not {type(data).__name__}")
     if data.get("format") != form:
-        raise SessionError(f"format: expected {form!r}, not {data.get('format')!r}")
+        raise SessionError(f"format: expected {shown(form)}, not {shown(data.get('format'))}")
     if data.get("version") != FORMAT_VERSION or isinstance(data.get("version"), bool):
         raise SessionError(
-            f"version: this library reads version {FORMAT_VERSION}, not {data.get('version')!r}"
+            f"version: this library reads version {FORMAT_VERSION}, "
+            f"not {shown(data.get('version'))}"
         )
     _only_keys(dict(data), ("format", "version", "preset", "rules", *keys))
 
@@ -795,7 +805,7 @@ def _read_rules(data: Mapping[str, Any]) -> tuple[Ruleset, str | None]:
     name = data.get("preset")
     if name is not None and (not isinstance(name, str) or name not in presets.ALL):
         raise SessionError(
-            f"preset: no preset {name!r}; the presets are: {', '.join(presets.NAMES)}"
+            f"preset: no preset {shown(name)}; the presets are: {', '.join(presets.NAMES)}"
         )
     if "rules" not in data:
         if name is None:
@@ -1020,7 +1030,7 @@ def play_session(
     games.
     """
     if not isinstance(games, int) or games < 0:
-        raise ValueError(f"games must be a whole number from 0, not {games!r}")
+        raise ValueError(f"games must be a whole number from 0, not {shown(games)}")
     rng = random.Random(seed)
     for _ in range(games):
         state = session.next_game(_game_seed(rng))
@@ -1056,13 +1066,13 @@ def play_bot_session(
     for name in session.players:
         kind = kinds.get(name)
         if kind is None:
-            raise SessionError(f"no bot named for {name!r}: name one for every player")
+            raise SessionError(f"no bot named for {shown(name)}: name one for every player")
         try:
             kinds[name] = bot_name(kind)
         except MatchError as error:
             raise SessionError(str(error)) from None
     if not isinstance(games, int) or games < 0:
-        raise ValueError(f"games must be a whole number from 0, not {games!r}")
+        raise ValueError(f"games must be a whole number from 0, not {shown(games)}")
     rng = random.Random(seed)
     for _ in range(games):
         game_seed = _game_seed(rng)
@@ -1150,7 +1160,7 @@ class TwoTables:
         bottom = _names(losers, "losers")
         both = [name for name in top if name in bottom]
         if both:
-            raise SessionError(f"{both[0]!r} cannot sit at both tables")
+            raise SessionError(f"{shown(both[0])} cannot sit at both tables")
         return cls(
             Session.start(rules, top, next_deal=next_deal, preset=preset),
             Session.start(rules, bottom, next_deal=next_deal, preset=preset),
@@ -1167,7 +1177,7 @@ class TwoTables:
             return "winners"
         if name in self.losers.seating:
             return "losers"
-        raise SessionError(f"{name!r} sits at neither table")
+        raise SessionError(f"{shown(name)} sits at neither table")
 
     @property
     def standings(self) -> tuple[Standing, ...]:
@@ -1272,7 +1282,7 @@ def play_two_tables(
     """``tables`` after ``rounds`` more rounds, each game played as in
     :func:`play_session` (a mapping of policies needs everyone at both tables)."""
     if not isinstance(rounds, int) or rounds < 0:
-        raise ValueError(f"rounds must be a whole number from 0, not {rounds!r}")
+        raise ValueError(f"rounds must be a whole number from 0, not {shown(rounds)}")
     rng = random.Random(seed)
     for _ in range(rounds):
         played = []

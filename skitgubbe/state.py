@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 import attrs
 
 from .cards import Card, Suit, cards_of, count_cards, format_cards
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, no_seat, shown
 from .events import Event, EventKind
 from .moves import Move, Play, parse_move
 from .rules import Ruleset
@@ -54,9 +54,9 @@ def _seats(bits: int) -> tuple[int, ...]:
 def _check_seat(player: object, players: int) -> int:
     """``player`` if it is a seat of the table; raise naming the problem otherwise."""
     if not isinstance(player, int) or isinstance(player, bool):
-        raise TypeError(f"a seat is a whole number from 0 to {players - 1}, not {player!r}")
+        raise TypeError(f"a seat is a whole number from 0 to {players - 1}, not {shown(player)}")
     if not 0 <= player < players:
-        raise ValueError(f"there is no seat {player} at a table of {players}")
+        raise ValueError(no_seat(player, players))
     return player
 
 
@@ -399,9 +399,9 @@ class PhaseTwoState(State):
 
 def _seed(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"seed must be a whole number, not {value!r}")
+        raise TypeError(f"seed must be a whole number, not {shown(value)}")
     if not 0 <= value < 2**64:
-        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {value}")
+        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown(value)}")
 
 
 @attrs.frozen(repr=False)

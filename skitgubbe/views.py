@@ -39,6 +39,7 @@ from .cards import (
     parse_cards,
     remove_cards,
 )
+from .errors import shown
 from .events import Event, EventKind
 from .moves import Move, parse_move
 from .rules import Ruleset, TrumpCard, ruleset_from_dict, ruleset_to_dict
@@ -395,7 +396,11 @@ class PlayerView:
         unknown = set(data) - {_key(field.name) for field in attrs.fields(PlayerView)}
         if unknown:
             raise ValueError(f"unknown fields: {', '.join(sorted(unknown))}")
-        return cls(**values)
+        view = cls(**values)
+        problem = view_problem(view)
+        if problem is not None:
+            raise ValueError(f"not a view a game can give: {problem}")
+        return view
 
     @classmethod
     def from_json(cls, text: str | bytes) -> PlayerView:
@@ -439,7 +444,7 @@ def _plain(name: str, value: Any) -> Any:
 
 def _mask(text: Any) -> int:
     if not isinstance(text, str):
-        raise TypeError(f"expected card text, not {text!r}")
+        raise TypeError(f"expected card text, not {shown(text)}")
     mask = 0
     for card in parse_cards(text):
         mask = _add(mask, 1 << card.index)
@@ -456,15 +461,7 @@ def _read(name: str, value: Any, phase: type[Phase]) -> Any:
     if name.endswith("_masks") or name == "round_plays":
         return tuple(_mask(item) for item in _list(value))
     if name in ("events", "trick"):
-        return tuple(
-            Event(
-                EventKind[_dict(item)["kind"].upper()],
-                _int(item["player"]),
-                _mask(item["cards"]),
-                _int(item.get("hidden", 0)),
-            )
-            for item in _list(value)
-        )
+        return tuple(_event(item) for item in _list(value))
     if name == "trump":
         return None if value is None else Suit.parse(value)
     if name in ("upcard", "trump_card"):
@@ -475,29 +472,192 @@ def _read(name: str, value: Any, phase: type[Phase]) -> Any:
         return None if value is None else parse_move(value)
     if name == "forced":
         if not isinstance(value, bool):
-            raise TypeError(f"expected true or false, not {value!r}")
+            raise TypeError(f"expected true or false, not {shown(value)}")
         return value
     if isinstance(value, list):
         return tuple(_int(item) for item in value)
     return None if value is None else _int(value)
 
 
+def _event(value: Any) -> Event:
+    item = _dict(value)
+    kind = item.get("kind")
+    if not isinstance(kind, str) or kind.upper() not in EventKind.__members__:
+        names = ", ".join(member.name.lower() for member in EventKind)
+        raise ValueError(f"an event's kind is one of: {names}; not {shown(kind)}")
+    return Event(
+        EventKind[kind.upper()],
+        _int(item.get("player")),
+        _mask(item.get("cards", "")),
+        _int(item.get("hidden", 0)),
+    )
+
+
 def _list(value: Any) -> list[Any]:
     if not isinstance(value, list):
-        raise TypeError(f"expected a list, not {value!r}")
+        raise TypeError(f"expected a list, not {shown(value)}")
     return value
 
 
 def _dict(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise TypeError(f"expected an object, not {value!r}")
+        raise TypeError(f"expected an object, not {shown(value)}")
     return value
 
 
 def _int(value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"expected a whole number, not {value!r}")
+        raise TypeError(f"expected a whole number, not {shown(value)}")
     return value
+
+
+# -- checking views read from outside ----------------------------------------------------
+
+#: The fields that hold seats, as tuples, and those that hold one seat or ``None``.
+_SEAT_TUPLES = ("to_act", "due", "round_seats", "sluffed", "done", "out", "blamattis", "needy")
+_SEAT_OR_NONE = (
+    "loser",
+    "first_leader",
+    "leader",
+    "turn",
+    "trump_holder",
+    "trick_winner",
+    "last_trick_winner",
+    "lead_out",
+)
+
+
+def _contains(outer: int, inner: int) -> bool:
+    """Whether the multiset mask ``inner`` is part of ``outer``."""
+    return not (inner & ~outer & _ONE_PACK) and not (
+        inner >> CARDS_IN_PACK & ~(outer >> CARDS_IN_PACK)
+    )
+
+
+def _seat_problem(name: str, value: object, players: int) -> str | None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        return f"{name}: {shown(value)} is not a seat of a table of {players}"
+    return None
+
+
+def view_problem(view: PlayerView) -> str | None:
+    """What makes ``view`` one no game could give its player, or ``None``.
+
+    A view read from outside (:meth:`PlayerView.from_dict`) is checked as fully
+    as the engine's own views hold: the table fits the rules, every seat named is
+    a seat, every count fits the pack, the player's hand is what they know of it,
+    and every card of the pack lies in exactly one place the view names, with as
+    many unseen cards as the hidden places hold.
+    """
+    rules = view.rules
+    sizes = view.hand_sizes
+    if not isinstance(sizes, tuple) or not all(
+        isinstance(size, int) and not isinstance(size, bool) for size in sizes
+    ):
+        return f"hand_sizes: {shown(sizes)} is not a list of whole numbers"
+    players = len(sizes)
+    if not rules.min_players <= players <= rules.max_players:
+        return f"these rules seat {rules.min_players}-{rules.max_players} players, not {players}"
+    problem = _seat_problem("player", view.player, players)
+    if problem:
+        return problem
+    for name in _SEAT_TUPLES:
+        seats = getattr(view, name)
+        if not isinstance(seats, tuple):
+            return f"{name}: expected a list of seats, not {shown(seats)}"
+        for seat in seats:
+            problem = _seat_problem(name, seat, players)
+            if problem:
+                return problem
+        if name in ("to_act", "due") and len(set(seats)) != len(seats):
+            return f"{name}: a seat is named twice in {shown(seats)}"
+    if not set(view.due) <= set(view.to_act):
+        return f"due: {shown(view.due)} are not all among to_act {shown(view.to_act)}"
+    for name in _SEAT_OR_NONE:
+        value = getattr(view, name)
+        if value is not None:
+            problem = _seat_problem(name, value, players)
+            if problem:
+                return problem
+    for event in (*view.events, *view.trick):
+        problem = _seat_problem("events", event.player, players)
+        if problem:
+            return problem
+    pack = CARDS_IN_PACK * rules.packs
+    counts = (
+        ("hand_sizes", sizes),
+        ("stock_size", (view.stock_size,)),
+        ("reserve_size", (view.reserve_size,)),
+        ("trick_size", (view.trick_size,)),
+        ("events", tuple(event.hidden for event in (*view.events, *view.trick))),
+    )
+    for name, values in counts:
+        for value in values:
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= pack:
+                return f"{name}: {shown(value)} is not a count of cards from 0 to {pack}"
+    if len(view.known_masks) != players:
+        return f"known: expected one entry per seat ({players}), not {len(view.known_masks)}"
+    if len(view.won_masks) not in (0, players):
+        return f"won: expected one entry per seat ({players}) or none, not {len(view.won_masks)}"
+    if len(view.round_plays) > len(view.round_seats):
+        return "round_plays: more plays than seats in the round"
+    if (view.loser is None) is (view.phase.value == "over"):
+        return f"loser: {shown(view.loser)} does not fit the phase {view.phase.value!r}"
+    if view.phase.value != "one" and view.trump is None:
+        return "trump: phase two has a trump suit"
+    limit = 1 << pack
+    masks = [
+        view.hand_mask,
+        view.exposed_mask,
+        view.unseen_mask,
+        view.killed_mask,
+        view.out_of_play_mask,
+        view.dreck_pool_mask,
+        *view.known_masks,
+        *view.won_masks,
+        *view.round_plays,
+        *view.table_masks,
+        *(event.mask for event in (*view.events, *view.trick)),
+    ]
+    if any(mask >= limit for mask in masks):
+        return f"a card appears more often than the {rules.packs} pack(s) of these rules hold it"
+    if view.known_masks[view.player] != view.hand_mask:
+        return "known: the player's own entry is not their hand"
+    if view.hand_mask.bit_count() != sizes[view.player]:
+        held = view.hand_mask.bit_count()
+        return f"hand_sizes: the player holds {held} cards, not {sizes[view.player]}"
+    for seat, known in enumerate(view.known_masks):
+        if known.bit_count() > sizes[seat]:
+            return f"known: {known.bit_count()} cards known in seat {seat}'s {sizes[seat]}"
+    if not _contains(view.hand_mask, view.exposed_mask):
+        return "exposed: cards the player does not hold"
+    total = 0
+    table = view.table_masks or tuple(event.mask for event in view.trick)
+    for mask in (
+        *view.known_masks,
+        *view.won_masks,
+        *table,
+        view.killed_mask,
+        view.out_of_play_mask,
+        view.unseen_mask,
+    ):
+        if _contains(_TWO_PACKS if rules.packs == 2 else _ONE_PACK, add_masks(total, mask)):
+            total = add_masks(total, mask)
+        else:
+            return "a card lies in two places at once"
+    if view.phase.value == "one":
+        aside = view.upcard
+        if aside is None and rules.trump_card is TrumpCard.EXPOSED:
+            aside = view.trump_card
+        if aside is not None:
+            total = add_masks(total, 1 << aside.index)
+    full = _TWO_PACKS if rules.packs == 2 else _ONE_PACK
+    if total != full:
+        return "the cards the view places are not the whole pack"
+    hidden = sum(view.hidden_sizes) + view.hidden_stock + view.hidden_aside + view.reserve_size
+    if view.unseen_mask.bit_count() != hidden:
+        return f"unseen: {view.unseen_mask.bit_count()} cards, but the hidden places hold {hidden}"
+    return None
 
 
 # -- building views -------------------------------------------------------------------

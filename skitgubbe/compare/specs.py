@@ -40,6 +40,7 @@ from typing import Any
 import attrs
 
 from .. import presets
+from ..errors import shown
 from ..rules import Ruleset, RulesetError
 
 __all__ = ["Variant", "VariantError", "format_variant", "parse_variant"]
@@ -47,6 +48,10 @@ __all__ = ["Variant", "VariantError", "format_variant", "parse_variant"]
 
 class VariantError(ValueError):
     """A variant spec that names no ruleset that can be played."""
+
+
+#: The longest spec read: every setting changed at once fits well within it.
+MAX_SPEC_LENGTH = 2000
 
 
 def _suggest(word: str, choices: list[str]) -> str:
@@ -151,6 +156,17 @@ def _parse(text: str) -> tuple[str, Ruleset]:
     """The preset a spec starts from, and the rules it names."""
     if not isinstance(text, str):
         raise TypeError(f"a variant spec is text, not {type(text).__name__}")
+    if len(text) > MAX_SPEC_LENGTH:
+        raise VariantError(
+            f"{shown(text)}: a spec of {len(text):,} characters is too long "
+            f"(at most {MAX_SPEC_LENGTH:,})"
+        )
+    if not text.isascii():
+        at, odd = next((i, c) for i, c in enumerate(text) if not c.isascii())
+        raise VariantError(
+            f"{shown(text)}: a spec is written in ASCII letters, digits and = , : + - _ "
+            f"only, not {odd!r} (U+{ord(odd):04X}) at position {at}"
+        )
     try:
         name, settings = _split(text)
         if not name:
@@ -170,7 +186,7 @@ def _parse(text: str) -> tuple[str, Ruleset]:
         except RulesetError as error:
             raise VariantError(f"these settings cannot be played together: {error}") from None
     except VariantError as error:
-        raise VariantError(f"{text!r}: {error}") from None
+        raise VariantError(f"{shown(text)}: {error}") from None
     return key, rules
 
 

@@ -18,6 +18,7 @@ from ..cards import (
     parse_cards,
     two_packs,
 )
+from ..errors import shown
 from ..rules import FirstLead, Ruleset, TrumpCard
 from ..state import Deal, PhaseOneState
 from .tricks import Work
@@ -44,15 +45,15 @@ def cards_argument(value: object, what: str) -> tuple[Card, ...]:
             return parse_cards(value)
         except TypeError as error:
             raise TypeError(f"{what}: {error}") from None
-    raise TypeError(f"{what} must be card text, a Card or a list of cards, not {value!r}")
+    raise TypeError(f"{what} must be card text, a Card or a list of cards, not {shown(value)}")
 
 
 def check_seed(seed: object) -> int:
     """``seed`` if it is a whole number from 0 to 2**64 - 1; raise naming it otherwise."""
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"seed must be a whole number, not {seed!r}")
+        raise TypeError(f"seed must be a whole number, not {shown(seed)}")
     if not 0 <= seed < MAX_SEED:
-        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed}")
+        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown(seed)}")
     return seed
 
 
@@ -98,7 +99,7 @@ def deal(
         if players is None:
             raise ValueError("deal needs players=N for a shuffled deal, or hands=... for a layout")
         if not isinstance(players, int) or isinstance(players, bool):
-            raise TypeError(f"players must be a whole number, not {players!r}")
+            raise TypeError(f"players must be a whole number, not {shown(players)}")
         for name, value in (("stock", stock), ("set_aside", set_aside), ("reserve", reserve)):
             if value not in ((), "", None):
                 raise ValueError(
@@ -129,7 +130,7 @@ def deal(
         if isinstance(hands, (str, Card)) or not isinstance(hands, Sequence):
             raise TypeError("hands must be a sequence with one hand per seat, not " + repr(hands))
         if players is not None and players != len(hands):
-            raise ValueError(f"players={players} but {len(hands)} hands are laid out")
+            raise ValueError(f"players={shown(players)} but {len(hands)} hands are laid out")
         players = len(hands)
         check_players(rules, players)
         seed = check_seed(0 if seed is None else seed)
@@ -244,7 +245,8 @@ def check_players(rules: Ruleset, players: int) -> None:
     """Raise naming the allowed range if ``rules`` do not allow ``players`` seats."""
     if not rules.min_players <= players <= rules.max_players:
         raise ValueError(
-            f"these rules allow {rules.min_players}-{rules.max_players} players, not {players}"
+            f"these rules allow {rules.min_players}-{rules.max_players} players, "
+            f"not {shown(players)}"
         )
 
 
@@ -252,7 +254,9 @@ def first_leader(rules: Ruleset, hands: Sequence[int], leader: int | None, playe
     """Who leads the first trick (D-FIRST-LEAD)."""
     if leader is not None:
         if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < players:
-            raise ValueError(f"the leader must be a seat from 0 to {players - 1}, not {leader!r}")
+            raise ValueError(
+                f"the leader must be a seat from 0 to {players - 1}, not {shown(leader)}"
+            )
         return leader
     mode = rules.first_lead
     if mode is FirstLead.DEALER:
