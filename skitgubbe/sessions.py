@@ -1019,6 +1019,8 @@ def play_session(
     games: int,
     choose: Chooser | Mapping[str, Policy] | None = None,
     seed: int = 0,
+    *,
+    on_game: Callable[[Session], None] | None = None,
 ) -> Session:
     """``session`` after ``games`` more games, each dealt and played to the goat.
 
@@ -1027,7 +1029,8 @@ def play_session(
     from each person's name to a :data:`Policy`, which sees only that person's
     :class:`OwnerView` and legal moves (people who may act are asked in a random
     order, and the first move offered is made). The same ``seed`` plays the same
-    games.
+    games. ``on_game``, if given, is called with the session after each game, so
+    that a program keeps every finished game if it is stopped midway.
     """
     if not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a whole number from 0, not {shown(games)}")
@@ -1037,11 +1040,18 @@ def play_session(
         moves, final, out = _play_game(state, _chooser(choose, session.seats, rng))
         record = Record.of(state, moves, preset=session.preset)
         session = session._with_game(record, final, out)
+        if on_game is not None:
+            on_game(session)
     return session
 
 
 def play_bot_session(
-    session: Session, games: int, bots: str | Mapping[str, str], seed: int = 0
+    session: Session,
+    games: int,
+    bots: str | Mapping[str, str],
+    seed: int = 0,
+    *,
+    on_game: Callable[[Session], None] | None = None,
 ) -> Session:
     """``session`` after ``games`` more games played by bots of :mod:`skitgubbe.bots`.
 
@@ -1051,7 +1061,8 @@ def play_bot_session(
     :func:`skitgubbe.bots.next_move` arbitrates out-of-turn moves. A bot sees
     only its own seat's view; in three-player confusion a person's two hands are
     played by two bots of the person's kind, each seeing its own hand. The same
-    ``seed`` plays the same games.
+    ``seed`` plays the same games; ``on_game`` is called after each, as in
+    :func:`play_session`.
 
     >>> from skitgubbe import presets
     >>> session = Session.start(presets.FLURST, ["Ann", "Bea", "Cid"])
@@ -1083,6 +1094,8 @@ def play_bot_session(
         moves, final, out = _play_game(state, functools.partial(_bots_move, bots=table))
         record = Record.of(state, moves, preset=session.preset)
         session = session._with_game(record, final, out)
+        if on_game is not None:
+            on_game(session)
     return session
 
 

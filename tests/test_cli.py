@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -131,11 +132,12 @@ def test_compare_refuses_bad_arguments_before_playing(
 
 
 def interrupt(
-    command: list[str], ready: str, seconds: float
+    command: list[str], ready: str, seconds: float, times: int = 1, gap: float = 0.05
 ) -> tuple[subprocess.Popen[str], str, str]:
     """Run ``command`` in a process group of its own; once a line of its output
     starts with ``ready``, wait ``seconds`` and send SIGINT to the whole group, as
-    a terminal's Ctrl-C does. The process, and the rest of its output and errors."""
+    a terminal's Ctrl-C does (``times`` times, ``gap`` seconds apart). The process,
+    and the rest of its output and errors."""
     process = subprocess.Popen(
         command,
         stdout=subprocess.PIPE,
@@ -150,7 +152,10 @@ def interrupt(
             if line.startswith(ready):
                 break
         time.sleep(seconds)
-        os.killpg(process.pid, signal.SIGINT)
+        for _ in range(times):
+            with contextlib.suppress(ProcessLookupError):  # it may have ended already
+                os.killpg(process.pid, signal.SIGINT)
+            time.sleep(gap)
         out, err = process.communicate(timeout=60)
     finally:
         if process.poll() is None:  # pragma: no cover - only if the test fails
@@ -229,7 +234,10 @@ def test_match_prints_one_row_per_bot_with_its_goat_rate(
         (["--bots", "greedy,clever,random"], "no bot named 'clever'; the bots are: random"),
         (["--bots", "greedy,random", "--players", "4"], "4 players, 2 bots"),
         (["--preset", "atlanta", "--bots", "greedy,random"], "atlanta seats 3-3 players, not 2"),
-        (["--bots", "greedy,random,random", "--games", "0"], "--games must be at least 1"),
+        (
+            ["--bots", "greedy,random,random", "--games", "0"],
+            "--games must be from 1 to 1,000,000,000, not 0",
+        ),
     ],
 )
 def test_match_refuses_bad_options_with_a_reason(
@@ -365,3 +373,91 @@ def test_play_refuses_a_negative_seed_and_help_shows_no_markup(
             main([name, "--help"])
         shown = capsys.readouterr().out
         assert "``" not in shown and ":func:" not in shown and ":class:" not in shown, name
+
+
+@pytest.mark.parametrize("times", [2, 5])
+def test_repeated_ctrl_c_still_writes_the_summary_and_the_csv(tmp_path: Path, times: int) -> None:
+    """Ctrl-C pressed again while the study stops: the first stops it, the rest are
+    ignored until the games finished are summarised and written."""
+    csv_path = tmp_path / "games.csv"
+    command = [
+        sys.executable,
+        "-m",
+        "skitgubbe",
+        "compare",
+        "flurst",
+        "flurst:high_trump=true",
+        "--players",
+        "3",
+        "--games",
+        "1000000",
+        "--jobs",
+        "2",
+        "--csv",
+        str(csv_path),
+    ]
+    process, out, err = interrupt(command, "high_trump:", 3, times=times, gap=0.05)
+    assert process.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert "INTERRUPTED:" in out and f"to {csv_path}" in out
+    with open(csv_path, encoding="utf-8") as file:
+        assert len(list(csv.DictReader(file))) > 0
+
+
+def test_ctrl_c_in_a_session_saves_the_games_finished(tmp_path: Path) -> None:
+    save = tmp_path / "session.json"
+    command = [
+        sys.executable,
+        "-m",
+        "skitgubbe",
+        "session",
+        "--players",
+        "Ann,Bea,Cid",
+        "--games",
+        "100000",
+        "--save",
+        str(save),
+        "--plain",
+    ]
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        time.sleep(4)
+        for _ in range(3):
+            os.killpg(process.pid, signal.SIGINT)
+            time.sleep(0.05)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:  # pragma: no cover - only if the test fails
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130, err
+    assert "Traceback" not in err and "games finished are kept" in err
+    session = sg.sessions.Session.from_json(save.read_text(encoding="utf-8"))
+    assert 0 < len(session.games) < 100000
+    assert f"{len(session.games)} games of flurst" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["compare", "flurst", "--games", "1" + "0" * 30], "games must be at most 1,000,000,000"),
+        (["match", "--bots", "greedy,random,random", "--games", "1" + "0" * 30], "from 1 to"),
+        (["session", "--games", "1" + "0" * 30], "--games must be from 0 to 1,000,000,000"),
+        (["compare", "flurst", "--games", "2", "--csv", "{tmp}"], "is a folder: name a file"),
+        (["session", "--games", "1", "--save", "/nonexistent/x.json"], "--save: no folder"),
+        (["play", "--record", "{tmp}"], "--record: "),
+    ],
+)
+def test_outputs_and_sizes_are_checked_before_any_game(
+    args: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main([arg.replace("{tmp}", str(tmp_path)) for arg in args])
+    assert exited.value.code == 2
+    error = capsys.readouterr().err
+    assert message in error and "Traceback" not in error

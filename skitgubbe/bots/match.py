@@ -33,6 +33,7 @@ import attrs
 
 from ..compare.backends import (
     CHUNKS_PER_WORKER,
+    MAX_GAMES,
     Chunk,
     Reporter,
     available_cores,
@@ -41,6 +42,7 @@ from ..compare.backends import (
 )
 from ..compare.extras import require
 from ..compare.summary import Interval
+from ..errors import shown
 from ..rules import Ruleset
 from .basic import GreedyBot, RandomBot
 from .driver import play_game
@@ -437,10 +439,12 @@ def match(
             f"these rules seat {rules.min_players}-{rules.max_players} players: give as many "
             f"bots, not {players}"
         )
-    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise MatchError(f"games must be a whole number of at least 1, not {games!r}")
+    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
+        raise MatchError(
+            f"games must be a whole number from 1 to {MAX_GAMES:,}, not {shown(games)}"
+        )
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise MatchError(f"seed must be a whole number, not {seed!r}")
+        raise MatchError(f"seed must be a whole number, not {shown(seed)}")
     if workers is not None and (not isinstance(workers, int) or workers < 1):
         raise MatchError(f"workers must be a whole number of at least 1, not {workers!r}")
     if progress is True:

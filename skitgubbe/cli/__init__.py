@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import compare, match, play, session, watch
-from .commands import Command, plain_text
+from .commands import Command, plain_text, single_interrupt
 
 __all__ = ["COMMANDS", "DEFAULT", "Command", "main"]
 
@@ -66,4 +66,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     command.configure(parser)
-    return command.run(parser.parse_args(args), parser)
+    parsed = parser.parse_args(args)
+    with single_interrupt():
+        return command.run(parsed, parser)

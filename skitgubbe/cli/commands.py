@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import re
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import FrameType
 
 import attrs
 
-__all__ = ["BOTS_HELP", "Command", "plain_text"]
+__all__ = ["BOTS_HELP", "Command", "output_problem", "plain_text", "single_interrupt"]
 
 #: How ``--bots`` names a bot, for the help of every command that takes bots.
 BOTS_HELP = (
@@ -54,3 +60,45 @@ def plain_text(text: str) -> str:
         return label if label is not None else target.rsplit(".", 1)[-1]
 
     return _ROLE.sub(role, text).replace("``", "")
+
+
+def output_problem(path: Path) -> str | None:
+    """Why a command could not write a file at ``path``, or ``None`` if it can.
+
+    Checked before any game is played, so that a long run never ends in an error
+    about where to write its results.
+    """
+    if path.is_dir():
+        return f"{str(path)!r} is a folder: name a file to write"
+    folder = path.resolve().parent
+    if not folder.is_dir():
+        return f"no folder {str(path.parent)!r} to write {path.name!r} in"
+    if path.exists() and not os.access(path, os.W_OK):
+        return f"{str(path)!r} may not be written"
+    if not path.exists() and not os.access(folder, os.W_OK):
+        return f"the folder {str(path.parent)!r} may not be written in"
+    return None
+
+
+def _ignore_more(signum: int, frame: FrameType | None) -> None:
+    """The first Ctrl-C stops the work; any that follow are ignored while it is saved."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def single_interrupt() -> Iterator[None]:
+    """Inside, the first Ctrl-C raises :class:`KeyboardInterrupt` as usual and every
+    later one is ignored, so that whatever finished is written whole and the exit
+    is clean however many interrupts arrive. Once a Ctrl-C has come, later ones
+    stay ignored after the block too, while the program ends; without one, the
+    handler before is put back. Outside the main thread, nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, _ignore_more)
+    try:
+        yield
+    finally:
+        if signal.getsignal(signal.SIGINT) is _ignore_more:  # no Ctrl-C came
+            signal.signal(signal.SIGINT, previous)

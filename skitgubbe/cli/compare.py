@@ -19,7 +19,7 @@ from ..compare.extras import MissingExtraError, require
 from ..compare.games import COLUMNS, Kind
 from ..compare.study import BACKENDS, StudyError, check_study, study
 from ..compare.summary import check_measures
-from .commands import BOTS_HELP, Command
+from .commands import BOTS_HELP, Command, output_problem
 
 __all__ = ["COMMAND"]
 
@@ -101,8 +101,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         baseline = found[0]
     for option in ("csv", "jsonl", "plot"):
         path = getattr(args, option)
-        if path is not None and not path.resolve().parent.is_dir():
-            parser.error(f"--{option}: no folder {str(path.parent)!r} to write {path.name!r} in")
+        problem = None if path is None else output_problem(path)
+        if problem is not None:
+            parser.error(f"--{option}: {problem}")
 
     first = variants[0]
     for variant in variants[1:]:

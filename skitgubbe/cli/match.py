@@ -14,7 +14,9 @@ import sys
 
 from .. import presets
 from ..bots.match import MatchError, match, parse_bots
+from ..compare.backends import MAX_GAMES
 from ..compare.extras import MissingExtraError, require
+from ..errors import shown
 from .commands import BOTS_HELP, Command
 
 __all__ = ["COMMAND"]
@@ -50,8 +52,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 f"{args.preset} seats {rules.min_players}-{rules.max_players} players, "
                 f"not {len(bots)}"
             )
-        if args.games < 1:
-            raise MatchError(f"--games must be at least 1, not {args.games}")
+        if not 1 <= args.games <= MAX_GAMES:
+            raise MatchError(f"--games must be from 1 to {MAX_GAMES:,}, not {shown(args.games)}")
         if args.jobs is not None and args.jobs < 1:
             raise MatchError(f"--jobs must be at least 1, not {args.jobs}")
         if progress:

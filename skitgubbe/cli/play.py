@@ -32,7 +32,7 @@ from ..moves import Move, parse_move
 from ..records import Record
 from ..state import Phase, State
 from ..views import PlayerView
-from .commands import BOTS_HELP, Command
+from .commands import BOTS_HELP, Command, output_problem
 
 __all__ = ["COMMAND", "HumanBot", "Stopped"]
 
@@ -263,8 +263,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         )
     if not 0 <= args.seat < players:
         parser.error(f"--seat must be a seat from 0 to {players - 1}, not {args.seat}")
-    if args.record is not None and not args.record.resolve().parent.is_dir():
-        parser.error(f"--record: no folder {str(args.record.parent)!r} to write in")
+    problem = None if args.record is None else output_problem(args.record)
+    if problem is not None:
+        parser.error(f"--record: {problem}")
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     if not 0 <= seed < 2**64:
         parser.error(f"--seed must be a whole number from 0 to 2**64 - 1, not {seed}")

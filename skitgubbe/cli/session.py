@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import sys
 from pathlib import Path
 
 from .. import presets
+from ..compare.backends import MAX_GAMES
+from ..errors import shown
 from ..sessions import NextDeal, Session, SessionError, Standing, play_bot_session, play_session
-from .commands import BOTS_HELP, Command
+from .commands import BOTS_HELP, Command, output_problem
 
 __all__ = ["COMMAND", "standings_text"]
 
@@ -91,8 +94,11 @@ def _print_rich(session: Session) -> None:
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Play the games and print the standings."""
-    if args.games < 0:
-        parser.error(f"--games must be 0 or more, not {args.games}")
+    if not 0 <= args.games <= MAX_GAMES:
+        parser.error(f"--games must be from 0 to {MAX_GAMES:,}, not {shown(args.games)}")
+    problem = None if args.save is None else output_problem(args.save)
+    if problem is not None:
+        parser.error(f"--save: {problem}")
     try:
         if args.load is not None:
             session = Session.from_json(args.load.read_bytes())
@@ -107,11 +113,13 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             )
     except (OSError, ValueError, TypeError) as error:
         parser.error(str(error))
+    finished = [session]  # the session after the last game that finished
+    interrupted = False
     try:
         # a loaded session goes on with seeds of its own, not those of its first games
         seed = args.seed + len(session.games) if args.load is not None else args.seed
         if args.bots is None:
-            session = play_session(session, args.games, seed=seed)
+            session = play_session(session, args.games, seed=seed, on_game=finished.append)
         else:
             kinds = [kind.strip() for kind in args.bots.split(",")]
             if len(kinds) == 1:
@@ -123,17 +131,30 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                     f"--bots: one kind for everybody or one per player: "
                     f"{len(session.players)} players, {len(kinds)} bots"
                 )
-            session = play_bot_session(session, args.games, bots, seed=seed)
+            session = play_bot_session(
+                session, args.games, bots, seed=seed, on_game=finished.append
+            )
     except SessionError as error:  # pragma: no cover - random play always ends
         parser.error(str(error))
+    except KeyboardInterrupt:
+        session = finished[-1]
+        interrupted = True
+        print(
+            f"Interrupted: {len(session.games)} games finished are kept.",
+            file=sys.stderr,
+        )
     if args.save is not None:
-        args.save.write_text(session.to_json(), encoding="utf-8")
+        try:
+            args.save.write_text(session.to_json(), encoding="utf-8")
+        except OSError as error:
+            print(f"{parser.prog}: cannot save the session: {error}", file=sys.stderr)
+            return 1
     if not args.plain and importlib.util.find_spec("rich") is not None:
         _print_rich(session)
     else:
         print(f"{len(session.games)} games of {session.preset or 'a variant'}")
         print(standings_text(session.standings))
-    return 0
+    return 130 if interrupted else 0
 
 
 #: The ``session`` command: a series of games with the session rules.

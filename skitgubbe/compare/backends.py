@@ -59,6 +59,11 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
+#: The most games a study or deals a match plays: a billion games take weeks on a
+#: machine, so a larger number is a mistake, refused before any plan is made.
+MAX_GAMES = 10**9
+
+
 def chunks(games: int, workers: int, size: int | None = None) -> list[Chunk]:
     """Game numbers ``0 .. games - 1`` cut into chunks for ``workers`` workers.
 

@@ -24,8 +24,9 @@ from typing import IO, TYPE_CHECKING
 
 import attrs
 
+from ..errors import shown
 from ..rules import Ruleset
-from .backends import Chunk, Reporter, Task, available_cores, chunks, run_local, run_ray
+from .backends import MAX_GAMES, Chunk, Reporter, Task, available_cores, chunks, run_local, run_ray
 from .extras import require
 from .games import COLUMNS, Value
 from .specs import Variant
@@ -185,11 +186,13 @@ class _opened:
             self.file.close()
 
 
-def _whole(name: str, value: object, least: int) -> int:
+def _whole(name: str, value: object, least: int, most: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise StudyError(f"{name} must be a whole number, not {value!r}")
+        raise StudyError(f"{name} must be a whole number, not {shown(value)}")
     if value < least:
-        raise StudyError(f"{name} must be at least {least}, not {value}")
+        raise StudyError(f"{name} must be at least {least}, not {shown(value)}")
+    if most is not None and value > most:
+        raise StudyError(f"{name} must be at most {most:,}, not {shown(value)}")
     return value
 
 
@@ -240,9 +243,9 @@ def check_study(
                 f"{variant.spec} allows {rules.min_players}-{rules.max_players} players, "
                 f"not {players}"
             )
-    _whole("games", games, 1)
+    _whole("games", games, 1, MAX_GAMES)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise StudyError(f"seed must be a whole number, not {seed!r}")
+        raise StudyError(f"seed must be a whole number, not {shown(seed)}")
     if workers is not None:
         _whole("workers", workers, 1)
     if chunk_size is not None:
