@@ -75,11 +75,12 @@ def anti_trump_suit(setting: AntiTrump, trump: Suit | str) -> Suit | None:
 class Context:
     """The facts of one ruleset and trump suit that phase two consults on every move.
 
-    Shared by every state with the same rules and trump, so it is read-only.
+    Shared by every state with the same rules and trump, so it is read-only and
+    holds only immutable values: the caches of moves stay inside this module,
+    out of reach of a state.
     """
 
     __slots__ = (
-        "_plays",
         "anti",
         "avstickshog",
         "beat_rule",
@@ -110,7 +111,6 @@ class Context:
     avstickshog: bool
     beat_rule: str
     plan: tuple[tuple[tuple[int, bool], ...], ...]
-    _plays: dict[int, tuple[Move, ...]]
 
     def __init__(self, rules: Ruleset, trump: Suit) -> None:
         set_ = object.__setattr__
@@ -129,7 +129,6 @@ class Context:
         set_(self, "avstickshog", rules.avstickshog > 0)
         set_(self, "beat_rule", "P2-BEAT-SUIT" if rules.beat is Beat.SUIT else "P2-BEAT-ANY-SUIT")
         set_(self, "plan", tuple(self._plan(top, rules.beat) for top in range(4)))
-        set_(self, "_plays", _PLAYS[rules.runs])
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a phase-two Context is read-only: cannot set {name}")
@@ -361,7 +360,7 @@ def legal_moves(state: PhaseTwoState) -> tuple[Move, ...]:
     context = state._context
     hand = state.hand_masks[player] & PACK_MASK
     runs = context.runs
-    cache = context._plays
+    cache = _PLAYS[runs]
     seat = player << 15
     moves: list[Move] = []
     if table:

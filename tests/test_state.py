@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import enum
 import pickle
 
 import attrs
@@ -10,6 +11,7 @@ import pytest
 
 import skitgubbe as sg
 from skitgubbe import presets
+from skitgubbe.simulate import random_moves
 
 
 def three_hands() -> sg.PhaseTwoState:
@@ -159,3 +161,47 @@ def test_a_leader_stuck_with_the_high_trump_keeps_the_lead_when_all_are_stuck() 
     single = attrs.evolve(rules, packs=1, max_players=8)
     state = sg.start_phase_two(single, ["AD", "KD 2C", "3C"], "D", leader=0)
     assert state.to_act == (2,)  # passed to the right
+
+
+def _mutable_parts(obj: object, path: str, seen: set[int]) -> list[str]:
+    """The paths of the dicts, lists and sets reachable from ``obj`` through its
+    fields, tuples and slots (a state's own ``__dict__`` left out)."""
+    if id(obj) in seen or isinstance(obj, (int, str, float, type(None), enum.Enum, type)):
+        return []
+    seen.add(id(obj))
+    if isinstance(obj, (dict, list, set, bytearray)):
+        return [path]
+    found: list[str] = []
+    if isinstance(obj, (tuple, frozenset)):
+        for index, item in enumerate(obj):
+            found += _mutable_parts(item, f"{path}[{index}]", seen)
+        return found
+    for name, value in getattr(obj, "__dict__", {}).items():
+        found += _mutable_parts(value, f"{path}.{name}", seen)
+    for cls in type(obj).__mro__:
+        for slot in getattr(cls, "__slots__", ()):
+            try:
+                value = object.__getattribute__(obj, slot)
+            except AttributeError:
+                continue
+            found += _mutable_parts(value, f"{path}.{slot}", seen)
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(sg.presets.ALL))
+def test_nothing_shared_between_games_can_be_changed_through_a_state(name: str) -> None:
+    """Every value a state holds, its moves and its rules' precomputed facts
+    included, is immutable: a program's bug that writes into one state's private
+    attributes poisons that state only, never another game."""
+    rules = sg.presets.get(name)
+    players = max(rules.min_players, min(3, rules.max_players))
+    state = sg.deal(rules, players=players, seed=3)
+    later = [after for _, after in random_moves(state, 3)]
+    for probe in (state, later[len(later) // 2], later[-2]):
+        probe.legal_moves()
+        assert _mutable_parts(probe, "state", set()) == []
+    fresh = sg.deal(rules, players=players, seed=3)
+    expected = [str(move) for move in fresh.legal_moves()]
+    vars(state)["_legal"] = (sg.parse_move("0 play AS"),)  # a bug in the program
+    again = sg.deal(rules, players=players, seed=3)
+    assert [str(move) for move in again.legal_moves()] == expected
