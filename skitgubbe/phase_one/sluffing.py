@@ -297,8 +297,10 @@ def runs_out(state: PhaseOneState, seat: int, left: int) -> bool:
     ahead = leading(rules, trump, plays)
     if len(plays) - 1 not in ahead:
         return False  # the forced play loses the round: nothing more is owed
-    later = len(state.order) - state.position - 1  # seats still due after this one
-    return len(ahead) > 1 or later > 0
+    # a seat due after this one could still tie it, if it holds a card to play
+    hands = state.hand_masks
+    later = any(hands[other] for other in state.order[state.position + 1 :])
+    return len(ahead) > 1 or later
 
 
 def sluff_reason(state: PhaseOneState, seat: int) -> str:
