@@ -3,7 +3,7 @@ environment runs.
 
 ``--ismcts``: OpenSpiel's own IS-MCTS bot (``open_spiel.python.algorithms.ismcts``)
 plays 4-player Flurst against three uniformly random players (random among the
-legal actions, ``PASS`` included). Game ``g`` is dealt from chance outcome ``g``
+legal actions, ``PASS`` included). Game ``g`` is deal number ``g`` (``deals=65536``)
 and the bot sits at seat ``g % 4``, so every seat and every deal counts alike. A
 random player is the goat in a quarter of the games; the script prints how often
 the bot is, its 95% Wilson interval, and the exact one-sided binomial p-value
@@ -55,7 +55,9 @@ def ismcts_game(game_number: int, simulations: int, rollouts: int) -> tuple[bool
 
     from skitgubbe.integrations.openspiel import EngineRolloutEvaluator
 
-    game = pyspiel.load_game("python_skitgubbe", {"preset": PRESET, "players": PLAYERS})
+    # numbered deals, so that game g is deal g
+    params = {"preset": PRESET, "players": PLAYERS, "deals": 1 << 16}
+    game = pyspiel.load_game("python_skitgubbe", params)
     evaluator = EngineRolloutEvaluator(rollouts, seed=game_number)
     bot = ismcts.ISMCTSBot(
         game, evaluator, 2.0, simulations, random_state=np.random.RandomState(game_number)

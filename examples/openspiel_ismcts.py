@@ -28,7 +28,10 @@ def main() -> None:
     parser.add_argument("--deal", type=int, default=3)
     args = parser.parse_args()
 
-    game = pyspiel.load_game("python_skitgubbe", {"preset": args.preset, "players": args.players})
+    # numbered deals (deals=65536), so that --deal names one; by default the game
+    # deals card by card, one chance node per card
+    params = {"preset": args.preset, "players": args.players, "deals": 1 << 16}
+    game = pyspiel.load_game("python_skitgubbe", params)
     bot = ismcts.ISMCTSBot(
         game,
         EngineRolloutEvaluator(rollouts=1, seed=args.deal),

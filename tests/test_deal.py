@@ -7,6 +7,7 @@ card is the trump card unless the rules set one aside.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import attrs
@@ -15,6 +16,7 @@ import pytest
 import skitgubbe as sg
 from skitgubbe import FirstLead, TrumpCard
 from skitgubbe.cards import cards_of
+from skitgubbe.phase_one.dealing import lay_out
 from skitgubbe.presets import FLURST, HELMFRID, MAS, PAGAT, SWEDISH_GOAT, TWO_PLAYER, WIZARDS
 
 from .helpers import cards, finish, step
@@ -522,3 +524,32 @@ def test_a_layout_with_a_card_twice_is_refused_with_one_pack() -> None:
         sg.deal(PAGAT, hands=["8D 3D", "6S 7C", "KD"], stock="QC 6S")
     with pytest.raises(ValueError, match="6S is laid out more than once"):
         sg.deal(SWEDISH_GOAT, hands=["8D 3D", "7C", "KD"], stock="QC 6S", set_aside="6S")
+
+
+@pytest.mark.parametrize("name", sorted(sg.presets.ALL))
+def test_d_hand_3_a_pack_laid_out_in_dealing_order_is_the_shuffled_deal(name: str) -> None:
+    """D-HAND-3, D-TRUMP-SET-ASIDE, P1-MAS, P2-AVSTICKSHOG: ``lay_out`` deals a pack
+    in a given order exactly as a shuffled deal deals the same order, so a game
+    dealt card by card (OpenSpiel) is the game of that shuffle."""
+    rules = sg.presets.get(name)
+    for players in {rules.min_players, rules.max_players}:
+        for seed in (1, 2):
+            order = list(sg.one_pack() if rules.packs == 1 else sg.two_packs())
+            random.Random(seed).shuffle(order)
+            layout = lay_out(rules, players, order)
+            laid = sg.deal(
+                rules,
+                seed=seed,
+                hands=layout.hands,
+                stock=layout.stock,
+                set_aside=layout.set_aside,
+                reserve=layout.reserve,
+            )
+            assert laid == sg.deal(rules, players=players, seed=seed)
+
+
+def test_lay_out_takes_only_the_whole_pack() -> None:
+    with pytest.raises(ValueError, match="every card of the 1 pack"):
+        lay_out(sg.presets.FLURST, 4, list(sg.one_pack())[:51])
+    with pytest.raises(TypeError, match="as Card objects"):
+        lay_out(sg.presets.FLURST, 4, ["2C"] * 52)  # type: ignore[list-item]

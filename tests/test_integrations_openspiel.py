@@ -17,6 +17,7 @@ pyspiel: Any = needs_extra("pyspiel", "openspiel")
 import skitgubbe as sg  # noqa: E402
 from skitgubbe.integrations import openspiel  # noqa: E402
 from skitgubbe.integrations.actions import PASS, move_to_action  # noqa: E402
+from skitgubbe.phase_one.dealing import lay_out  # noqa: E402
 
 
 def load(**params: object) -> openspiel.SkitgubbeGame:
@@ -26,9 +27,17 @@ def load(**params: object) -> openspiel.SkitgubbeGame:
 
 
 def dealt(game: openspiel.SkitgubbeGame, deal: int = 3) -> openspiel.SkitgubbeState:
+    """The state after the deal: deal number ``deal``, or with the default card by
+    card deal, the cards drawn by a generator seeded with ``deal``."""
     state = game.new_initial_state()
     assert state.is_chance_node()
-    state.apply_action(deal)
+    if game.deals:
+        state.apply_action(deal)
+        return state
+    rng = random.Random(deal)
+    while state.is_chance_node():
+        cards, chances = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(cards, chances)[0])
     return state
 
 
@@ -43,7 +52,7 @@ def test_the_game_is_registered_by_importing_the_module_with_its_parameters() ->
     game = load(preset="atlanta")
     assert game.num_players() == 3
     assert game.num_distinct_actions() == 2655
-    assert game.max_chance_outcomes() == openspiel.DEFAULT_DEALS
+    assert game.max_chance_outcomes() == 52  # the cards of the pack, dealt one by one
     assert game.get_type().short_name == "python_skitgubbe"
     assert game.observation_tensor_size() == game.information_state_tensor_size() == 2970
     assert load(variant="flurst:high_trump=true", players=5).rules.high_trump is True
@@ -61,6 +70,54 @@ def test_the_deal_is_the_chance_outcome_and_the_engine_deals_the_same_cards() ->
     engine = state.turns.state
     assert engine.to_act == (0,) and state.current_player() == 0
     assert state.legal_actions() == sorted(move_to_action(m) for m in engine.legal_moves(0))
+
+
+@pytest.mark.parametrize(("variant", "copies"), [("flurst", 1), ("flurst:packs=2", 2)])
+def test_the_pack_is_dealt_card_by_card_with_exact_chances(variant: str, copies: int) -> None:
+    """As OpenSpiel's card games deal: a chance node per card, each card left as
+    likely as its copies left, and the game is the shuffled deal of that order."""
+    game = load(variant=variant, players=4)
+    state = game.new_initial_state()
+    first = state.chance_outcomes()
+    assert [card for card, _ in first] == list(range(52))
+    assert all(chance == pytest.approx(1 / 52) for _, chance in first)
+    state.apply_action(50)  # the KS
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 50) == "deal KS"
+    after = dict(state.chance_outcomes())
+    total = 52 * copies - 1
+    assert after.get(50, 0.0) == pytest.approx((copies - 1) / total)
+    assert after[0] == pytest.approx(copies / total)
+    with pytest.raises(Exception, match=r"not a card left to deal|KS"):
+        if copies == 1:
+            state.apply_action(50)  # no second KS in one pack
+        else:
+            raise ValueError("KS")
+    order = [50]
+    rng = random.Random(5)
+    while state.is_chance_node():
+        cards, chances = zip(*state.chance_outcomes(), strict=True)
+        card = rng.choices(cards, chances)[0]
+        order.append(card)
+        state.apply_action(card)
+    assert len(order) == 52 * copies and state.turns is not None
+    assert sorted(order) == sorted(list(range(52)) * copies)
+    layout = lay_out(game.rules, 4, [sg.Card.from_index(card) for card in order])
+    engine = state.turns.state
+    assert isinstance(engine, sg.PhaseOneState)
+    assert [engine.hand(seat) for seat in range(4)] == [tuple(sorted(h)) for h in layout.hands]
+    assert engine.stock == layout.stock
+
+
+def test_resampling_during_the_deal_shows_no_card_dealt() -> None:
+    game = load(preset="flurst", players=4)
+    state = game.new_initial_state()
+    for card in range(10):
+        state.apply_action(card)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    guesses = [state.resample_from_infostate(0, sampler) for _ in range(5)]
+    assert all(len(guess.dealt) == 10 for guess in guesses)
+    assert any(guess.dealt != state.dealt for guess in guesses)
+    assert len({tuple(guess.dealt) for guess in guesses}) > 1
 
 
 def test_the_information_state_is_the_view_and_who_passed() -> None:

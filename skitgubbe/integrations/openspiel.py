@@ -20,14 +20,22 @@ Parameters:
     How many seats; 0 (the default) takes 4, or the nearest count the ruleset
     allows.
 ``deals``
-    How many deals the opening chance node chooses among (65536 by default).
+    0 (the default) deals the pack card by card; a positive number opens the
+    game with one chance node choosing among that many numbered deals instead.
 ``max_decisions``
     The game stops as a draw after this many decisions (moves and passes),
     1,000,000 by default; random games end long before.
 
-The game opens with one chance node: its outcome is the seed of
-:func:`skitgubbe.deal`, which also seeds every later shuffle of the engine (the
-dreck, a dealt-out trick); no player sees it. Then one player acts at a time, in
+The game opens with the deal, as OpenSpiel's own card games deal: one chance
+node per card of the pack, each choosing a card among those not yet dealt
+(with two packs, a card still held twice is twice as likely), so that
+``chance_outcomes()`` lists at most 52 outcomes with exact probabilities. The
+order drawn is the pack's order from the top, dealt as a shuffled
+:func:`skitgubbe.deal` would deal it (:func:`skitgubbe.phase_one.dealing.lay_out`),
+and the engine's later shuffles (the dreck, a dealt-out trick) are seeded from
+that order, so chance acts only during the deal; no player sees it. With
+``deals`` set, one chance node chooses the seed of :func:`skitgubbe.deal`
+instead. Then one player acts at a time, in
 the order of :mod:`skitgubbe.integrations.turns`; actions are numbered by
 :mod:`skitgubbe.integrations.actions` (``PASS`` is action 0). Returns are ``-1``
 for the goat and ``1 / (players - 1)`` for every other seat (zero-sum); a game
@@ -46,12 +54,15 @@ deals the unseen cards with :func:`skitgubbe.sample`, so OpenSpiel's IS-MCTS
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import skitgubbe as sg
 
+from ..cards import CARDS_IN_PACK
+from ..phase_one.dealing import lay_out
 from ._extras import missing
 from .actions import NUM_ACTIONS, action_to_string
 from .observations import FIELDS as OBSERVATION_FIELDS
@@ -76,8 +87,13 @@ __all__ = [
     "ruleset_and_players",
 ]
 
-#: How many deals the opening chance node chooses among, by default.
-DEFAULT_DEALS = 1 << 16
+#: By default the pack is dealt card by card (``deals=0``); a positive ``deals``
+#: opens with one chance node choosing among that many numbered deals.
+DEFAULT_DEALS = 0
+#: OpenSpiel's player numbers of chance and of the end, as plain numbers (asked for
+#: several times a step).
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 #: The decisions after which a game stops as a draw, by default.
 DEFAULT_MAX_DECISIONS = 1_000_000
 _DEFAULTS: dict[str, Any] = {
@@ -115,11 +131,13 @@ class SkitgubbeGame(pyspiel.Game):  # type: ignore[misc]
         self.rules, self.players = ruleset_and_players(full)
         self.deals = int(full["deals"])
         self.max_decisions = int(full["max_decisions"])
-        if self.deals < 1 or self.max_decisions < 1:
-            raise ValueError("deals and max_decisions must be at least 1")
+        if self.deals < 0 or self.max_decisions < 1:
+            raise ValueError("deals must be 0 (card by card) or more, and max_decisions at least 1")
+        #: How often each card is in the pack: one pack or two.
+        self.pack = (1 if self.rules.packs == 1 else 2,) * CARDS_IN_PACK
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=self.deals,
+            max_chance_outcomes=self.deals or CARDS_IN_PACK,
             num_players=self.players,
             min_utility=-1.0,
             max_utility=1.0 / (self.players - 1),
@@ -131,6 +149,11 @@ class SkitgubbeGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> SkitgubbeState:
         """The state before the deal: a chance node."""
         return SkitgubbeState(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its parameters, so that a copy (and each copy of a state, which
+        OpenSpiel makes by pickling) is built whole again."""
+        return (SkitgubbeGame, (dict(self.get_parameters()),))
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
@@ -159,35 +182,56 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._game = game
         self.turns: Turns | None = None
+        #: The cards dealt so far, as card numbers from the top of the pack.
+        self.dealt: list[int] = []
+        #: How often each card is still to be dealt.
+        self._left = list(game.pack)
 
     def current_player(self) -> int:
         """The seat to act, ``pyspiel.PlayerId.CHANCE`` before the deal, or
         ``pyspiel.PlayerId.TERMINAL`` at the end."""
         turns = self.turns
         if turns is None:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         player = turns.player
-        return int(pyspiel.PlayerId.TERMINAL) if player is None else player
+        return _TERMINAL if player is None else player
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.turns is not None and player == self.turns.player
         return self.turns.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The deals, each as likely."""
+        """The next card of the pack, each card left as likely as the copies of it
+        left (or, with ``deals``, the numbered deals, each as likely)."""
         deals = self._game.deals
-        return [(deal, 1.0 / deals) for deal in range(deals)]
+        if deals:
+            return [(deal, 1.0 / deals) for deal in range(deals)]
+        left = self._left
+        total = sum(left)
+        return [(card, count / total) for card, count in enumerate(left) if count]
 
     def _apply_action(self, action: int) -> None:
-        if self.turns is None:
-            state = sg.deal(self._game.rules, players=self._game.players, seed=int(action))
-            self.turns = Turns(state, max_decisions=self._game.max_decisions)
-        else:
+        if self.turns is not None:
             self.turns = self.turns.apply(int(action))
+            return
+        game = self._game
+        if game.deals:
+            state = sg.deal(game.rules, players=game.players, seed=int(action))
+            self.turns = Turns(state, max_decisions=game.max_decisions)
+            return
+        card = int(action)
+        if not 0 <= card < CARDS_IN_PACK or not self._left[card]:
+            raise ValueError(f"{action} is not a card left to deal")
+        self._left[card] -= 1
+        self.dealt.append(card)
+        if len(self.dealt) == sum(game.pack):
+            self.turns = Turns(_deal_in_order(game, self.dealt), max_decisions=game.max_decisions)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
+            if self._game.deals:
+                return f"deal {action}"
+            return f"deal {sg.Card.from_index(int(action))}"
         return action_to_string(action)
 
     def is_terminal(self) -> bool:
@@ -207,7 +251,13 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
         the cards that player cannot see dealt at random (:func:`skitgubbe.sample`)."""
         turns = self.turns
         clone = SkitgubbeState(self._game)
-        if turns is not None:
+        if turns is None:  # during the deal nobody has seen a card: any cards may be out
+            seed = int(probability_sampler() * (1 << 53))
+            pack = [card for card, copies in enumerate(self._game.pack) for _ in range(copies)]
+            random.Random(seed).shuffle(pack)
+            for card in pack[: len(self.dealt)]:
+                clone._apply_action(card)
+        else:
             seed = int(probability_sampler() * (1 << 53))
             guess = sg.sample(turns.state.view(player_id), random.Random(seed))
             clone.turns = Turns(guess, turns.passed, turns.decisions, turns.max_decisions)
@@ -215,12 +265,29 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         if self.turns is None:
-            return "before the deal"
+            if self._game.deals:
+                return "before the deal"
+            return f"dealing: {len(self.dealt)} of {sum(self._game.pack)} cards dealt"
         state = self.turns.state
         hands = "\n".join(
             f"{seat}: {sg.format_cards(state.view(seat).hand)}" for seat in range(state.players)
         )
         return f"{state.phase.value}; to act {state.to_act}, due {state.due}\n{hands}"
+
+
+def _deal_in_order(game: SkitgubbeGame, order: list[int]) -> sg.PhaseOneState:
+    """The game of a pack dealt in ``order`` (card numbers, top first); the engine's
+    later shuffles are seeded from the order itself."""
+    seed = int.from_bytes(hashlib.blake2b(bytes(order), digest_size=8).digest(), "big")
+    layout = lay_out(game.rules, game.players, [sg.Card.from_index(card) for card in order])
+    return sg.deal(
+        game.rules,
+        seed=seed,
+        hands=layout.hands,
+        stock=layout.stock,
+        set_aside=layout.set_aside,
+        reserve=layout.reserve,
+    )
 
 
 class SkitgubbeObserver:

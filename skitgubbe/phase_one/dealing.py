@@ -5,11 +5,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
+import attrs
+
 from ..cards import (
     CARDS_IN_PACK,
     PACK_MASK,
     Card,
     add_cards,
+    cards_of,
     check_copies,
     format_cards,
     iter_indexes,
@@ -24,7 +27,7 @@ from ..state import Deal, PhaseOneState
 from .tricks import Work
 from .values import VALUES, take
 
-__all__ = ["MAX_SEED", "cards_argument", "check_seed", "deal"]
+__all__ = ["MAX_SEED", "Layout", "cards_argument", "check_seed", "deal", "lay_out"]
 
 #: Seeds are whole numbers from 0 up to (not including) this bound.
 MAX_SEED = 2**64
@@ -113,19 +116,7 @@ def deal(
         spec = Deal(players, seed, leader)
         pack = [card.index for card in (one_pack() if rules.packs == 1 else two_packs())]
         random.Random(seed).shuffle(pack)
-        reserve_cards = tuple(pack[: rules.avstickshog])
-        rest = pack[rules.avstickshog :]
-        dealt = players * rules.hand_size
-        hand_masks = [0] * players
-        for n, index in enumerate(rest[:dealt]):
-            hand_masks[n % players] = add_cards(hand_masks[n % players], 1 << index)
-        rest = rest[dealt:]
-        set_aside_mask = 0
-        if rules.trump_card is TrumpCard.SET_ASIDE:
-            set_aside_mask, rest = 1 << rest[0], rest[1:]
-        elif rules.trump_card is TrumpCard.TURNED_UP:
-            rest = [*rest[1:], rest[0]]
-        stock_cards = tuple(rest)
+        reserve_cards, hand_masks, set_aside_mask, stock_cards = _split(rules, players, pack)
     else:
         if isinstance(hands, (str, Card)) or not isinstance(hands, Sequence):
             raise TypeError("hands must be a sequence with one hand per seat, not " + repr(hands))
@@ -239,6 +230,83 @@ def deal(
     if not (work.start_trick(first) and work.next_due()):
         raise ValueError("this layout ends phase one before anyone can play (P1-END-NO-CARD)")
     return work.freeze(None)
+
+
+def _split(
+    rules: Ruleset, players: int, pack: Sequence[int]
+) -> tuple[tuple[int, ...], list[int], int, tuple[int, ...]]:
+    """A pack in dealing order (card numbers, top first) dealt as the rules deal it:
+    the avstickshög, each hand as a mask, the set-aside card's mask and the stock."""
+    reserve_cards = tuple(pack[: rules.avstickshog])
+    rest = list(pack[rules.avstickshog :])
+    dealt = players * rules.hand_size
+    hand_masks = [0] * players
+    for n, index in enumerate(rest[:dealt]):
+        hand_masks[n % players] = add_cards(hand_masks[n % players], 1 << index)
+    rest = rest[dealt:]
+    set_aside_mask = 0
+    if rules.trump_card is TrumpCard.SET_ASIDE:
+        set_aside_mask, rest = 1 << rest[0], rest[1:]
+    elif rules.trump_card is TrumpCard.TURNED_UP:
+        rest = [*rest[1:], rest[0]]
+    return reserve_cards, hand_masks, set_aside_mask, tuple(rest)
+
+
+@attrs.frozen
+class Layout:
+    """A whole pack dealt as the rules deal it, in the pieces :func:`deal` lays out."""
+
+    #: Each seat's hand.
+    hands: tuple[tuple[Card, ...], ...]
+    #: The stock, top card first (its last card is the trump card, unless set aside).
+    stock: tuple[Card, ...]
+    #: The set-aside trump card, if the rules set one aside.
+    set_aside: tuple[Card, ...]
+    #: The avstickshög, top card first (P2-AVSTICKSHOG).
+    reserve: tuple[Card, ...]
+
+
+def lay_out(rules: Ruleset, players: int, pack: Sequence[Card]) -> Layout:
+    """How a pack in a given order (top card first) is dealt under ``rules``: the
+    same split as a shuffled :func:`deal`, so that a program that draws the order
+    itself, one card at a time (as OpenSpiel's card games deal), gets the same
+    game as the shuffle that would give that order.
+
+    >>> import random
+    >>> from skitgubbe import presets
+    >>> order = list(one_pack())
+    >>> random.Random(7).shuffle(order)
+    >>> layout = lay_out(presets.FLURST, 4, order)
+    >>> layout.hands[0] == deal(presets.FLURST, players=4, seed=7).hand(0)
+    True
+    >>> laid = deal(presets.FLURST, seed=7, hands=layout.hands, stock=layout.stock)
+    >>> laid == deal(presets.FLURST, players=4, seed=7)
+    True
+
+    The pack must be the whole pack (or both, with ``rules.packs == 2``), each
+    card as often as the packs hold it.
+    """
+    check_players(rules, players)
+    cards = [card for card in pack]
+    if not all(isinstance(card, Card) for card in cards):
+        raise TypeError("pack: give the cards as Card objects, top card first")
+    full = one_pack() if rules.packs == 1 else two_packs()
+    if sorted(cards) != sorted(full):
+        raise ValueError(
+            f"pack: give every card of the {rules.packs} pack(s) exactly as often as they "
+            f"hold it ({len(full)} cards), not {len(cards)} cards"
+        )
+    reserve, hand_masks, aside, stock = _split(rules, players, [card.index for card in cards])
+
+    def of(indexes: Iterable[int]) -> tuple[Card, ...]:
+        return tuple(Card.from_index(index) for index in indexes)
+
+    return Layout(
+        tuple(cards_of(mask) for mask in hand_masks),
+        of(stock),
+        of(iter_indexes(aside)),
+        of(reserve),
+    )
 
 
 def check_players(rules: Ruleset, players: int) -> None:
