@@ -163,8 +163,11 @@ def interrupt(
     return process, out, err
 
 
-def test_ctrl_c_stops_the_workers_and_keeps_the_games_finished(tmp_path: Path) -> None:
-    """A real Ctrl-C: SIGINT to the whole process group, as a terminal sends it."""
+@pytest.mark.parametrize("times", [1, 2, 5])
+def test_ctrl_c_stops_the_workers_and_keeps_the_games_finished(tmp_path: Path, times: int) -> None:
+    """A real Ctrl-C: SIGINT to the whole process group, as a terminal sends it, once
+    or pressed again while the study stops: the first stops it, the rest are ignored
+    until the games finished are summarised and written."""
     csv_path = tmp_path / "games.csv"
     command = [
         sys.executable,
@@ -183,10 +186,12 @@ def test_ctrl_c_stops_the_workers_and_keeps_the_games_finished(tmp_path: Path) -
         str(csv_path),
     ]
     # The diff is printed before the study starts; 3 s lets the first games finish.
-    process, out, err = interrupt(command, "high_trump:", 3)
+    process, out, err = interrupt(command, "high_trump:", 3, times=times, gap=0.05)
     assert process.returncode == 130, err
     assert "Interrupted: the figures below cover the" in err and "Traceback" not in err
+    assert "KeyboardInterrupt" not in err
     assert "INTERRUPTED:" in out and "of 1,000,000 games played" in out
+    assert f"to {csv_path}" in out
     with open(csv_path, encoding="utf-8") as file:
         rows = list(csv.DictReader(file))
     games = [row["game"] for row in rows]
@@ -373,35 +378,6 @@ def test_play_refuses_a_negative_seed_and_help_shows_no_markup(
             main([name, "--help"])
         shown = capsys.readouterr().out
         assert "``" not in shown and ":func:" not in shown and ":class:" not in shown, name
-
-
-@pytest.mark.parametrize("times", [2, 5])
-def test_repeated_ctrl_c_still_writes_the_summary_and_the_csv(tmp_path: Path, times: int) -> None:
-    """Ctrl-C pressed again while the study stops: the first stops it, the rest are
-    ignored until the games finished are summarised and written."""
-    csv_path = tmp_path / "games.csv"
-    command = [
-        sys.executable,
-        "-m",
-        "skitgubbe",
-        "compare",
-        "flurst",
-        "flurst:high_trump=true",
-        "--players",
-        "3",
-        "--games",
-        "1000000",
-        "--jobs",
-        "2",
-        "--csv",
-        str(csv_path),
-    ]
-    process, out, err = interrupt(command, "high_trump:", 3, times=times, gap=0.05)
-    assert process.returncode == 130, err
-    assert "Traceback" not in err and "KeyboardInterrupt" not in err
-    assert "INTERRUPTED:" in out and f"to {csv_path}" in out
-    with open(csv_path, encoding="utf-8") as file:
-        assert len(list(csv.DictReader(file))) > 0
 
 
 def test_ctrl_c_in_a_session_saves_the_games_finished(tmp_path: Path) -> None:
