@@ -916,8 +916,18 @@ class OwnerView:
         """Read a view written by :meth:`to_json`."""
         data = _load(text)
         _only_keys(data, ("name", "seats", "views"))
-        views = tuple(PlayerView.from_dict(view) for view in _field(data, "views", list))
-        return cls(_field(data, "name", str), tuple(_field(data, "seats", list)), views)
+        try:
+            views = tuple(PlayerView.from_dict(view) for view in _field(data, "views", list))
+        except ValueError as error:
+            raise SessionError(f"views: {error}") from None
+        seats = tuple(_field(data, "seats", list))
+        if not views or seats != tuple(view.player for view in views):
+            raise SessionError(
+                f"seats: {shown(seats)} are not the seats of the views, one view a seat"
+            )
+        if len({(view.rules, view.hand_sizes, view.phase) for view in views}) != 1:
+            raise SessionError("views: the views are not of one game at one moment")
+        return cls(_field(data, "name", str), seats, views)
 
 
 def owner_view(state: State, seats: Iterable[int], name: str = "") -> OwnerView:

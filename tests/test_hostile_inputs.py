@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import skitgubbe as sg
 from skitgubbe.compare import VariantError, parse_variant
 from skitgubbe.rules import ruleset_from_dict, ruleset_to_dict
-from skitgubbe.sessions import OwnerView, Session, SessionError, TwoTables
+from skitgubbe.sessions import OwnerView, Session, SessionError, TwoTables, owner_view
 from skitgubbe.views import view_problem
 
 HUGE = 10**5000
@@ -174,3 +174,18 @@ def test_presets_name_what_they_expected() -> None:
         sg.presets.get([])  # type: ignore[arg-type]
     with pytest.raises(KeyError, match="no preset 'xxxx"):
         sg.presets.get("x" * 10**5)
+
+
+def test_an_owner_view_read_from_json_names_its_own_seats() -> None:
+    state = sg.deal(sg.presets.FLURST, players=3, seed=2)
+    both = owner_view(state, [0, 1], "Ann")
+    data = json.loads(both.to_json())
+    assert OwnerView.from_json(both.to_json()) == both
+    for changes, message in (
+        ({"seats": ["x", 1]}, "are not the seats of the views"),
+        ({"seats": [1, 0]}, "are not the seats of the views"),
+        ({"views": []}, "are not the seats of the views"),
+        ({"views": [data["views"][0], {**data["views"][1], "player": 7}]}, "views: "),
+    ):
+        with pytest.raises(SessionError, match=message):
+            OwnerView.from_json(json.dumps({**data, **changes}))
