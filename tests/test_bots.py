@@ -304,3 +304,11 @@ def test_a_match_table_explains_why_bots_of_one_kind_differ() -> None:
     assert "always plays after the same neighbour" in twins.table()
     apart = match(sg.presets.FLURST, ["search", "random", "greedy"], 1, seed=1, workers=1)
     assert "alike" not in apart.table()
+
+
+def test_a_search_bot_reports_its_playouts_per_second() -> None:
+    bot = SearchBot(8, candidates=2)
+    assert bot.playouts_per_second == 0.0
+    play_game(sg.presets.FLURST, [bot, GreedyBot(), GreedyBot()], 1, bot_seeds=[1, 2, 3])
+    assert bot.playouts_made >= 8 and bot.search_seconds > 0
+    assert bot.playouts_per_second == bot.playouts_made / bot.search_seconds

@@ -80,6 +80,16 @@ class SearchBot:
         self.candidates = candidates
         self.seconds = seconds
         self._rng = random.Random(0)
+        #: Playouts made since the bot was made, over every game it played.
+        self.playouts_made = 0
+        #: Seconds its searches took, over every game it played.
+        self.search_seconds = 0.0
+
+    @property
+    def playouts_per_second(self) -> float:
+        """How fast the bot has searched: playouts made a second of searching, over
+        every game it played (0 before its first search)."""
+        return self.playouts_made / self.search_seconds if self.search_seconds else 0.0
 
     def reset(self, seat: int, seed: int) -> None:
         """Seed the samples of a new game."""
@@ -94,15 +104,20 @@ class SearchBot:
         if len(options) == 1:
             return options[0]
         rounds = max(MIN_SAMPLES, math.ceil(self.playouts / len(options)))
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
         totals = [0.0] * len(options)
         me = view.player
+        played = 0
         for done in range(rounds):
             if deadline is not None and done and time.perf_counter() > deadline:
                 break
             world = sample(view, self._rng)
             for index, move in enumerate(options):
                 totals[index] += _playout(world.apply(move), me)
+            played += len(options)
+        self.playouts_made += played
+        self.search_seconds += time.perf_counter() - start
         best = min(range(len(options)), key=lambda index: totals[index])
         return options[best]
 
