@@ -47,7 +47,7 @@ from .rules import Ruleset, TrumpCard, ruleset_from_dict, ruleset_to_dict
 if TYPE_CHECKING:
     from .state import Phase, PhaseOneState, PhaseTwoState
 
-__all__ = ["PRIVATE_EVENTS", "PlayerView", "phase_one_view", "phase_two_view"]
+__all__ = ["PRIVATE_EVENTS", "PlayerView", "phase_one_view", "phase_two_view", "view_problem"]
 
 #: Events whose cards only their own player sees: another player sees how many.
 PRIVATE_EVENTS = frozenset({EventKind.DREW_STOCK, EventKind.DREW, EventKind.GOT_DRECK})
@@ -377,7 +377,8 @@ class PlayerView:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PlayerView:
         """Read a view written by :meth:`to_dict`; raise :class:`ValueError` naming a
-        bad field."""
+        bad field, or saying why no game could give the view (:func:`view_problem`),
+        so that what is read can be sampled and searched like a view of a state."""
         from .state import Phase
 
         if not isinstance(data, Mapping):
