@@ -90,10 +90,21 @@ __all__ = [
 #: By default the pack is dealt card by card (``deals=0``); a positive ``deals``
 #: opens with one chance node choosing among that many numbered deals.
 DEFAULT_DEALS = 0
+
+
+def _number(player: Any, default: int) -> int:
+    """An OpenSpiel player id as a plain number; ``default`` for a stand-in of
+    ``pyspiel`` that has no numbers (the documentation is built without it)."""
+    try:
+        return int(player)
+    except TypeError:
+        return default
+
+
 #: OpenSpiel's player numbers of chance and of the end, as plain numbers (asked for
 #: several times a step).
-_CHANCE = int(pyspiel.PlayerId.CHANCE)
-_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = _number(pyspiel.PlayerId.CHANCE, -1)
+_TERMINAL = _number(pyspiel.PlayerId.TERMINAL, -4)
 #: The decisions after which a game stops as a draw, by default.
 DEFAULT_MAX_DECISIONS = 1_000_000
 _DEFAULTS: dict[str, Any] = {
