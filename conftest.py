@@ -10,7 +10,7 @@ collection error.
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
@@ -63,7 +63,8 @@ class MissingExtra(pytest.Item):
 
 
 class NeedsExtra(pytest.File):
-    """A file that needs an extra that is not installed."""
+    """A file that cannot be collected here: it needs an extra that is not
+    installed, or it is compiled."""
 
     def __init__(self, *, reason: str, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -74,12 +75,19 @@ class NeedsExtra(pytest.File):
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> object:
+def pytest_collect_file(
+    file_path: Path, parent: pytest.Collector
+) -> Generator[None, list[pytest.Collector], list[pytest.Collector]]:
     collected = yield
     try:
         relative = file_path.resolve().relative_to(ROOT).as_posix()
     except ValueError:
         return collected
+    if relative.endswith(".py") and any(file_path.parent.glob(f"{file_path.stem}.*.so")):
+        # compiled by mypyc in place: Python imports the extension, whose doctests
+        # the pure build runs
+        reason = "compiled by mypyc: its doctests run in the pure build"
+        return [NeedsExtra.from_parent(parent, path=file_path, reason=reason)]
     missing = missing_extras(NEEDS.get(relative, ()))
     if not missing or not collected:
         return collected

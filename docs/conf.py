@@ -318,6 +318,8 @@ def api_public_names() -> Iterator[str]:
         obj = getattr(skitgubbe, name)
         if isinstance(obj, type(skitgubbe)):
             target = f":py:mod:`{obj.__name__}` (module)"
+        elif not hasattr(obj, "__qualname__"):
+            target = f":py:data:`skitgubbe.{name}` (data)"
         else:
             module, qualname = obj.__module__, obj.__qualname__
             if not isinstance(obj, type):

@@ -14,7 +14,7 @@
 1 pick 2C 3C
 """
 
-from . import presets
+from . import moves, presets
 from .cards import (
     Card,
     Rank,
@@ -59,7 +59,12 @@ from .views import PlayerView
 
 __version__ = "0.1.0"
 
+#: Whether this is the build compiled by mypyc (``SKITGUBBE_MYPYC=1 pip install .``)
+#: rather than the pure Python one; the two play identical games.
+COMPILED: bool = not moves.__file__.endswith(".py")
+
 __all__ = [
+    "COMPILED",
     "AntiTrump",
     "Beat",
     "Card",

@@ -18,9 +18,7 @@ sorted by suit then rank.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
-
-import attrs
+from typing import ClassVar, cast
 
 from .cards import Card, cards_of, format_cards, mask_of, parse_cards
 from .errors import shown
@@ -44,11 +42,13 @@ __all__ = [
 MAX_SEAT = 15
 
 
-def _to_cards(value: str | Iterable[Card | str]) -> tuple[Card, ...]:
-    return tuple(sorted(parse_cards(value)))
+def _to_cards(value: object) -> tuple[Card, ...]:
+    # parse_cards names what is wrong with anything that is not cards
+    return tuple(sorted(parse_cards(cast("str | Iterable[Card | str]", value))))
 
 
-def _check_player(instance: object, attribute: object, value: int) -> None:
+def _seat(value: object) -> int:
+    """``value`` if it is a seat number a move may name; raise naming it otherwise."""
     if type(value) is not int:  # a bool or an IntEnum would print as a word
         raise TypeError(
             f"a move's player must be a seat number (a whole number 0-{MAX_SEAT}), not "
@@ -59,16 +59,17 @@ def _check_player(instance: object, attribute: object, value: int) -> None:
             f"a move's player must be a seat number 0 or more, up to {MAX_SEAT} (no ruleset "
             f"seats more than {MAX_SEAT + 1} players), not {shown(value)}"
         )
+    return value
 
 
-@attrs.frozen(eq=False, repr=False)
 class Move:
     """A move: something one player does. Subclasses name what is done.
 
     A move is checked when it is made: its player is a seat number from 0 to
     :data:`MAX_SEAT`, a move that moves cards names at least one, and a move that
     names none (:class:`Dare`, :class:`Done`, :class:`Gather`) is given none.
-    Whether the rules allow it is up to the state (``state.check(move)``).
+    Whether the rules allow it is up to the state (``state.check(move)``). A move
+    is a value: its player and cards cannot be changed.
 
     >>> Dare(0, "2C")
     Traceback (most recent call last):
@@ -81,30 +82,51 @@ applied), not 2C
     ValueError: a play names its cards: give at least one card
     """
 
+    # A plain class with slots and read-only properties, so that mypyc compiles it
+    # to a native class and the pure build keeps the same behaviour.
+    __slots__ = ("_cards", "_mask", "_player")
+
     #: The word that names the move in notation.
     verb: ClassVar[str] = ""
     #: Whether the move names the cards it moves.
     takes_cards: ClassVar[bool] = True
 
-    player: int = attrs.field(validator=_check_player)
-    cards: tuple[Card, ...] = attrs.field(default=(), converter=_to_cards)
-    _mask: int = attrs.field(init=False, repr=False)
+    _player: int
+    _cards: tuple[Card, ...]
+    _mask: int
 
-    def __attrs_post_init__(self) -> None:
+    # The arguments are typed ``object``: a move checks what it is given and names
+    # what is wrong, in the compiled build as in the pure one.
+    def __init__(self, player: object, cards: object = ()) -> None:
+        named = _to_cards(cards)
+        seat = _seat(player)
         kind = type(self)
         if not kind.verb:
             raise TypeError(
                 f"{kind.__name__} names no kind of move: make one of "
                 f"{', '.join(cls.__name__ for cls in MOVE_TYPES.values())}"
             )
-        if self.cards and not kind.takes_cards:
+        if named and not kind.takes_cards:
             why = (
                 " (the turned card is known only once the dare is applied)" if kind is Dare else ""
             )
-            raise ValueError(f"a {kind.verb} names no cards{why}, not {format_cards(self.cards)}")
-        if not self.cards and kind.takes_cards:
+            raise ValueError(f"a {kind.verb} names no cards{why}, not {format_cards(named)}")
+        if not named and kind.takes_cards:
             raise ValueError(f"a {kind.verb} names its cards: give at least one card")
-        object.__setattr__(self, "_mask", mask_of(self.cards))
+        self._player = seat
+        self._cards = named
+        self._mask = mask_of(named)
+
+    @property
+    def player(self) -> int:
+        """The seat that makes the move."""
+        return self._player
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards the move plays, sluffs or picks up, sorted by suit then rank
+        (empty for a move that moves no card)."""
+        return self._cards
 
     @property
     def mask(self) -> int:
@@ -122,13 +144,18 @@ applied), not 2C
             move = _INTERNED[key] = cls(player, cards_of(mask))
         return move
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self._player, self._cards))
+
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
         if not isinstance(other, Move):
             return NotImplemented
         return (
-            type(self) is type(other) and self.player == other.player and self._mask == other._mask
+            type(self) is type(other)
+            and self._player == other._player
+            and self._mask == other._mask
         )
 
     def __hash__(self) -> int:
@@ -148,67 +175,67 @@ _INTERNED: dict[tuple[type[Move], int, int], Move] = {}
 _INTERNED_LIMIT = 100_000
 
 
-@attrs.frozen(eq=False, repr=False)
 class Play(Move):
     """Play cards to the table: a lead, or a beat of the top play (phase two)."""
 
+    __slots__ = ()
     verb: ClassVar[str] = "play"
 
 
-@attrs.frozen(eq=False, repr=False)
 class PickUp(Move):
     """Pick up cards from the table into hand ("eat"), instead of beating."""
 
+    __slots__ = ()
     verb: ClassVar[str] = "pick"
 
 
-@attrs.frozen(eq=False, repr=False)
 class Dare(Move):
     """Phase one: turn the top card of the stock and play it (P1-DARE).
 
     The card is unknown until the move is applied, so ``cards`` is empty.
     """
 
+    __slots__ = ()
     verb: ClassVar[str] = "dare"
     takes_cards: ClassVar[bool] = False
 
 
-@attrs.frozen(eq=False, repr=False)
 class Sluff(Move):
     """Phase one: add matching cards to the trick out of turn, then refill the hand."""
 
+    __slots__ = ()
     verb: ClassVar[str] = "sluff"
 
 
-@attrs.frozen(eq=False, repr=False)
 class Done(Move):
     """Phase one: declare that one will sluff no more on the decided trick (or pass
     the sluffing window)."""
 
+    __slots__ = ()
     verb: ClassVar[str] = "done"
     takes_cards: ClassVar[bool] = False
 
 
-@attrs.frozen(eq=False, repr=False)
 class Gather(Move):
     """Phase one: the winner takes the decided trick, ending its sluffing."""
 
+    __slots__ = ()
     verb: ClassVar[str] = "gather"
     takes_cards: ClassVar[bool] = False
 
 
-@attrs.frozen(eq=False, repr=False)
 class Store(Move):
     """Mas: show a hand of exactly three trumps, store it for phase two and draw
     three new cards (P1-MAS)."""
 
+    __slots__ = ()
     verb: ClassVar[str] = "store"
 
 
-@attrs.frozen(eq=False, repr=False)
 class Swap(Move):
     """Mas: exchange the 2 of trumps (the move's card) for the turned-up card (P1-MAS)."""
 
+    __slots__ = ()
     verb: ClassVar[str] = "swap"
 
 
@@ -217,7 +244,7 @@ MOVE_TYPES: dict[str, type[Move]] = {
 }
 
 
-def parse_move(text: str) -> Move:
+def parse_move(text: object) -> Move:
     """Parse a move written as ``"<seat> <verb> <cards>"``.
 
     Verbs: ``play``, ``pick``, ``sluff``, ``store`` and ``swap`` name their cards;

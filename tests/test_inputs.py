@@ -217,7 +217,7 @@ def test_words_of_a_move_are_separated_by_any_whitespace() -> None:
 @pytest.mark.parametrize("value", [None, 5, b"0 dare", sg.Dare(0)])
 def test_parse_move_takes_only_text(value: object) -> None:
     with pytest.raises(TypeError, match=r"^a move's text must be a string"):
-        sg.parse_move(value)  # type: ignore[arg-type]
+        sg.parse_move(value)
 
 
 @pytest.mark.parametrize("kind", [sg.Dare, sg.Done, sg.Gather])
@@ -262,7 +262,7 @@ def test_a_moves_player_is_a_seat_number(
     with pytest.raises(
         error, match=r"^a move.s player must be a seat number.*" + re.escape(message)
     ):
-        sg.Play(player, "2C")  # type: ignore[arg-type]
+        sg.Play(player, "2C")
 
 
 def test_a_moves_player_is_a_plain_whole_number() -> None:
@@ -274,7 +274,7 @@ def test_a_moves_player_is_a_plain_whole_number() -> None:
 @pytest.mark.parametrize("cards", [None, 5, b"2C"])
 def test_a_moves_cards_are_card_text_or_cards(cards: object) -> None:
     with pytest.raises(TypeError, match=r"^cards are card text"):
-        sg.Play(0, cards)  # type: ignore[arg-type]
+        sg.Play(0, cards)
 
 
 def test_the_base_move_is_not_a_move_of_its_own() -> None:

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from .. import COMPILED, __version__
 from . import compare, match, play, session, watch
 from .commands import Command, plain_text, single_interrupt
 
@@ -65,6 +66,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         epilog=_listing(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    build = "compiled with mypyc" if COMPILED else "pure Python"
+    parser.add_argument("--version", action="version", version=f"skitgubbe {__version__} ({build})")
     command.configure(parser)
     parsed = parser.parse_args(args)
     with single_interrupt():

@@ -1,0 +1,41 @@
+"""The build: the pure package by default, or with ``SKITGUBBE_MYPYC=1`` the
+engine's hot modules compiled by mypyc from the same source.
+
+    SKITGUBBE_MYPYC=1 pip install .          # or pip install -e . with it
+
+Everything else (the name, the version, the dependencies) is in pyproject.toml.
+The compiled build needs mypy while it builds; it is asked for here, as a build
+requirement, only when the compiled build is.
+"""
+
+from __future__ import annotations
+
+import os
+
+from setuptools import setup
+
+#: The modules mypyc compiles, from the bottom of the engine up.
+COMPILED_MODULES = ["skitgubbe/moves.py"]
+#: What compiling needs: the mypy the ``dev`` extra checks the code with, and the
+#: engine's own dependency, whose types mypy reads.
+BUILD_REQUIRES = ["mypy==2.4.1", "attrs>=23.1"]
+
+
+def compiled() -> bool:
+    """Whether the compiled build is asked for."""
+    return os.environ.get("SKITGUBBE_MYPYC", "") == "1"
+
+
+def ext_modules() -> list[object]:
+    """The compiled modules, or none for the pure build. While setuptools asks for
+    the build requirements mypy may not be installed yet: nothing is compiled then."""
+    if not compiled():
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        return []
+    return list(mypycify(COMPILED_MODULES, opt_level="3"))
+
+
+setup(ext_modules=ext_modules(), setup_requires=BUILD_REQUIRES if compiled() else [])
