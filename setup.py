@@ -26,16 +26,17 @@ def compiled() -> bool:
     return os.environ.get("SKITGUBBE_MYPYC", "") == "1"
 
 
-def ext_modules() -> list[object]:
-    """The compiled modules, or none for the pure build. While setuptools asks for
-    the build requirements mypy may not be installed yet: nothing is compiled then."""
+def ext_modules() -> list[object] | None:
+    """The compiled modules, an empty list for the pure build, or ``None`` while
+    mypy is not installed yet (pip first asks for the build requirements)."""
     if not compiled():
         return []
     try:
         from mypyc.build import mypycify
     except ImportError:
-        return []
+        return None
     return list(mypycify(COMPILED_MODULES, opt_level="3"))
 
 
-setup(ext_modules=ext_modules(), setup_requires=BUILD_REQUIRES if compiled() else [])
+modules = ext_modules()
+setup(ext_modules=modules or [], setup_requires=BUILD_REQUIRES if modules is None else [])
