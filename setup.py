@@ -15,7 +15,22 @@ import os
 from setuptools import setup
 
 #: The modules mypyc compiles, from the bottom of the engine up.
-COMPILED_MODULES = ["skitgubbe/moves.py"]
+COMPILED_MODULES = [
+    "skitgubbe/cards.py",
+    "skitgubbe/moves.py",
+    "skitgubbe/events.py",
+    "skitgubbe/state.py",
+    "skitgubbe/phase_two.py",
+    "skitgubbe/phase_one/values.py",
+    "skitgubbe/phase_one/sluffing.py",
+    "skitgubbe/phase_one/tricks.py",
+    "skitgubbe/phase_one/mas.py",
+    "skitgubbe/phase_one/play.py",
+    "skitgubbe/intermission.py",
+]
+#: The compiled modules' shared library, kept inside the package so that it is
+#: found wherever the package is: ``skitgubbe/native__mypyc``.
+GROUP = "skitgubbe.native"
 #: What compiling needs: the mypy the ``dev`` extra checks the code with, and the
 #: engine's own dependency, whose types mypy reads.
 BUILD_REQUIRES = ["mypy==2.4.1", "attrs>=23.1"]
@@ -35,7 +50,7 @@ def ext_modules() -> list[object] | None:
         from mypyc.build import mypycify
     except ImportError:
         return None
-    return list(mypycify(COMPILED_MODULES, opt_level="3"))
+    return list(mypycify(COMPILED_MODULES, opt_level="3", group_name=GROUP))
 
 
 modules = ext_modules()

@@ -27,6 +27,7 @@ from .cards import (
     touching_runs,
     two_packs,
 )
+from .deals import Deal
 from .errors import IllegalMoveError
 from .events import Event, EventKind
 from .moves import Dare, Done, Gather, Move, PickUp, Play, Sluff, Store, Swap, parse_move
@@ -54,7 +55,7 @@ from .rules import (
 from .rules import PickUp as PickUpRule
 from .rules import Sluff as SluffRule
 from .sampling import sample
-from .state import Deal, Phase, PhaseOneState, PhaseTwoState, State
+from .state import Phase, PhaseOneState, PhaseTwoState, State
 from .views import PlayerView
 
 __version__ = "0.1.0"

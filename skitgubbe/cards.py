@@ -64,7 +64,7 @@ class Suit(enum.IntEnum):
         return self in (Suit.DIAMONDS, Suit.HEARTS)
 
     @classmethod
-    def parse(cls, text: str | Suit) -> Suit:
+    def parse(cls, text: object) -> Suit:
         """The suit named by a letter or symbol (``"D"``, ``"d"``, ``"♦"``).
 
         A ``Suit`` passes through; anything but text raises :class:`TypeError`.
@@ -188,12 +188,12 @@ class Card:
         return self.suit * 13 + self.rank - 2
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: object) -> Card:
         """The card written as ``text`` (see the module docs for the notation)."""
         return parse_card(text)
 
     @classmethod
-    def from_index(cls, index: int) -> Card:
+    def from_index(cls, index: object) -> Card:
         """The card whose engine number is ``index`` (0-51).
 
         >>> Card.from_index(51)
@@ -239,7 +239,7 @@ class Card:
 CARDS: tuple[Card, ...] = tuple(Card(Rank(i % 13 + 2), Suit(i // 13)) for i in range(52))
 
 
-def parse_card(text: str) -> Card:
+def parse_card(text: object) -> Card:
     """Parse one card; raise :class:`ValueError` naming the token if it is not a card.
 
     Anything but text raises :class:`TypeError`.
@@ -264,7 +264,7 @@ def parse_card(text: str) -> Card:
     return CARDS[suit * 13 + rank - 2]
 
 
-def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
+def parse_cards(text: object) -> tuple[Card, ...]:
     """Parse cards separated by spaces or commas, or pass through ``Card`` objects.
 
     >>> parse_cards("2C, 3C 4c")

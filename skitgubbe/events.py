@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import enum
 
-import attrs
-
 from .cards import Card, cards_of, format_cards
 
 __all__ = ["Event", "EventKind", "seat_events"]
@@ -81,22 +79,62 @@ class EventKind(enum.Enum):
     GOT_DRECK = "got from the dreck"
 
 
-@attrs.frozen(repr=False)
 class Event:
     """One thing that happened: its kind, the player concerned, and any cards.
 
     In a player's view an event may name only some of its cards, or none, and
     count the rest in :attr:`hidden`: another player's draws are counted, not named.
+    An event is a value: it compares, hashes and pickles by its fields, which
+    cannot be changed.
     """
 
-    #: What happened.
-    kind: EventKind
-    #: The seat it happened to.
-    player: int
-    #: The cards concerned that are named, as a multiset mask (see :attr:`cards`).
-    mask: int = attrs.field(default=0, repr=False)
-    #: How many more cards the event concerns without naming them.
-    hidden: int = attrs.field(default=0, repr=False)
+    # A plain class with slots and read-only properties, so that mypyc compiles it
+    # to a native class and the pure build keeps the same behaviour.
+    __slots__ = ("_hidden", "_kind", "_mask", "_player")
+
+    def __init__(self, kind: EventKind, player: int, mask: int = 0, hidden: int = 0) -> None:
+        self._kind = kind
+        self._player = player
+        self._mask = mask
+        self._hidden = hidden
+
+    @property
+    def kind(self) -> EventKind:
+        """What happened."""
+        return self._kind
+
+    @property
+    def player(self) -> int:
+        """The seat it happened to."""
+        return self._player
+
+    @property
+    def mask(self) -> int:
+        """The cards concerned that are named, as a multiset mask (see :attr:`cards`)."""
+        return self._mask
+
+    @property
+    def hidden(self) -> int:
+        """How many more cards the event concerns without naming them."""
+        return self._hidden
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (
+            self._kind is other._kind
+            and self._player == other._player
+            and self._mask == other._mask
+            and self._hidden == other._hidden
+        )
+
+    def __hash__(self) -> int:
+        return hash((self._kind, self._player, self._mask, self._hidden))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Event, (self._kind, self._player, self._mask, self._hidden))
 
     @property
     def cards(self) -> tuple[Card, ...]:

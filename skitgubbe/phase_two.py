@@ -113,25 +113,31 @@ class Context:
     plan: tuple[tuple[tuple[int, bool], ...], ...]
 
     def __init__(self, rules: Ruleset, trump: Suit) -> None:
-        set_ = object.__setattr__
         anti = anti_trump_suit(rules.anti_trump, trump)
-        set_(self, "rules", rules)
-        set_(self, "trump", int(trump))
-        set_(self, "anti", -1 if anti is None else int(anti))
-        set_(self, "trump_bits", SUIT_BITS << (13 * self.trump))
-        set_(self, "runs", rules.runs)
-        set_(self, "pick", rules.pick_up)
-        set_(self, "high_trump", rules.high_trump)
-        set_(self, "forced_pick", rules.forced_pick)
-        set_(self, "kill_on_trump", rules.kill_on_trump)
-        set_(self, "complete_suit", rules.complete_suit_kills)
-        set_(self, "complete_across", rules.complete_suit is CompleteSuit.ACROSS_PLAYS)
-        set_(self, "avstickshog", rules.avstickshog > 0)
-        set_(self, "beat_rule", "P2-BEAT-SUIT" if rules.beat is Beat.SUIT else "P2-BEAT-ANY-SUIT")
-        set_(self, "plan", tuple(self._plan(top, rules.beat) for top in range(4)))
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "trump", int(trump))
+        object.__setattr__(self, "anti", -1 if anti is None else int(anti))
+        object.__setattr__(self, "trump_bits", SUIT_BITS << (13 * int(trump)))
+        object.__setattr__(self, "runs", rules.runs)
+        object.__setattr__(self, "pick", rules.pick_up)
+        object.__setattr__(self, "high_trump", rules.high_trump)
+        object.__setattr__(self, "forced_pick", rules.forced_pick)
+        object.__setattr__(self, "kill_on_trump", rules.kill_on_trump)
+        object.__setattr__(self, "complete_suit", rules.complete_suit_kills)
+        object.__setattr__(
+            self, "complete_across", rules.complete_suit is CompleteSuit.ACROSS_PLAYS
+        )
+        object.__setattr__(self, "avstickshog", rules.avstickshog > 0)
+        object.__setattr__(
+            self, "beat_rule", "P2-BEAT-SUIT" if rules.beat is Beat.SUIT else "P2-BEAT-ANY-SUIT"
+        )
+        object.__setattr__(self, "plan", tuple(self._plan(top, rules.beat) for top in range(4)))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a phase-two Context is read-only: cannot set {name}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (context_for, (self.rules, Suit(self.trump)))
 
     def _plan(self, top: int, beat: Beat) -> tuple[tuple[int, bool], ...]:
         """For a top play of suit ``top``: the suits that may beat it, and whether
@@ -686,7 +692,7 @@ def start_phase_two(
     rules: Ruleset,
     hands: Sequence[str | Card | Iterable[Card | str]],
     trump: Suit | str,
-    leader: int,
+    leader: object,
     *,
     reserve: str | Card | Iterable[Card | str] = (),
 ) -> PhaseTwoState:
@@ -710,8 +716,9 @@ def start_phase_two(
 
     if not isinstance(rules, Ruleset):
         raise TypeError(f"rules must be a Ruleset, not {type(rules).__name__}")
-    if isinstance(hands, (str, Card)) or not isinstance(hands, Sequence):
-        raise TypeError(f"hands must be a sequence with one hand per seat, not {hands!r}")
+    given: object = hands  # checked as what it is, not as what it is declared to be
+    if isinstance(given, (str, Card)) or not isinstance(given, Sequence):
+        raise TypeError(f"hands must be a sequence with one hand per seat, not {shown(given)}")
     players = len(hands)
     if not rules.min_players <= players <= rules.max_players:
         raise ValueError(

@@ -1,7 +1,7 @@
 """Game records: the rules, the deal and the moves of a game, and their replay.
 
 A :class:`Record` is a plain value: the :class:`~skitgubbe.rules.Ruleset`, the
-:class:`~skitgubbe.state.Deal` (a seeded shuffle or an exact layout) and the moves
+:class:`~skitgubbe.deals.Deal` (a seeded shuffle or an exact layout) and the moves
 in notation. The engine is deterministic, so the record rebuilds every state of
 the game (:func:`replay`), and it reads and writes a small JSON format for
 saving, sharing and bug reports.
@@ -40,12 +40,13 @@ import attrs
 
 from . import presets
 from .cards import format_cards, parse_cards
+from .deals import Deal
 from .errors import IllegalMoveError, shown
 from .moves import Move, parse_move
 from .phase_one import deal as _deal
 from .rules import Claim, CompleteSuit, Ruleset
 from .rules import Sluff as SluffRule
-from .state import Deal, PhaseOneState, State
+from .state import PhaseOneState, State
 
 __all__ = [
     "FORMAT",

@@ -34,11 +34,12 @@ from __future__ import annotations
 import random
 
 from .cards import CARDS_IN_PACK, PACK_MASK, add_cards, iter_indexes, remove_cards
+from .deals import Deal
 from .events import Event, EventKind
 from .phase_one.values import VALUES, give
 from .phase_two import context_for
 from .rules import TrumpCard
-from .state import Deal, Phase, PhaseOneState, PhaseTwoState, State
+from .state import Phase, PhaseOneState, PhaseTwoState, State
 from .views import PlayerView
 
 __all__ = ["sample"]

@@ -15,9 +15,8 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
-import attrs
-
 from .cards import Card, Suit, cards_of, count_cards, format_cards
+from .deals import Deal
 from .errors import IllegalMoveError, no_seat, shown
 from .events import Event, EventKind
 from .moves import Move, Play, parse_move
@@ -27,7 +26,7 @@ from .views import PlayerView, phase_one_view, phase_two_view
 if TYPE_CHECKING:
     from .phase_two import Context
 
-__all__ = ["Deal", "Phase", "PhaseOneState", "PhaseTwoState", "State"]
+__all__ = ["Phase", "PhaseOneState", "PhaseTwoState", "State"]
 
 
 class Phase(enum.Enum):
@@ -60,15 +59,23 @@ def _check_seat(player: object, players: int) -> int:
     return player
 
 
-@attrs.frozen(eq=False)
 class State:
     """What every state offers, whatever the phase.
 
-    Subclasses hold the phase's data; the rules live in the phase modules.
+    Subclasses hold the phase's data; the rules live in the phase modules. A
+    state is a value: its fields are read-only properties.
     """
 
-    #: The rules in force.
-    rules: Ruleset
+    __slots__ = ("_legal", "_rules")
+
+    _rules: Ruleset
+    #: The legal moves, once worked out.
+    _legal: tuple[Move, ...] | None
+
+    @property
+    def rules(self) -> Ruleset:
+        """The rules in force."""
+        return self._rules
 
     @property
     def phase(self) -> Phase:
@@ -110,11 +117,10 @@ class State:
         """The goat's seat once the game is over, else ``None``."""
         raise NotImplementedError
 
-    if TYPE_CHECKING:
-        #: The move that made this state, if any (a field of each phase's state).
-        last_move: Move | None
-        #: The legal moves, once worked out (a field of each phase's state).
-        _legal: tuple[Move, ...] | None
+    @property
+    def last_move(self) -> Move | None:
+        """The move that made this state, if any."""
+        raise NotImplementedError
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -125,7 +131,7 @@ class State:
         """
         raise NotImplementedError
 
-    def legal_moves(self, player: int | None = None) -> tuple[Move, ...]:
+    def legal_moves(self, player: object = None) -> tuple[Move, ...]:
         """Every legal move of every player who may act now, or of ``player`` only."""
         raise NotImplementedError
 
@@ -133,11 +139,11 @@ class State:
         """Why ``move`` is illegal here, or ``None`` if it is legal."""
         raise NotImplementedError
 
-    def view(self, player: int) -> PlayerView:
+    def view(self, player: object) -> PlayerView:
         """What ``player`` may see and know of this state (see :mod:`skitgubbe.views`)."""
         raise NotImplementedError
 
-    def is_legal(self, move: Move | str) -> bool:
+    def is_legal(self, move: object) -> bool:
         """Whether ``move`` (a move or its text) is legal now."""
         if isinstance(move, str):
             try:
@@ -146,18 +152,18 @@ class State:
                 return False
         return move in self.legal_moves()
 
-    def check(self, move: Move | str) -> None:
+    def check(self, move: object) -> None:
         """Raise :class:`IllegalMoveError`, naming the rule, if ``move`` is illegal."""
         self._validated(move)
 
-    def apply(self, move: Move | str) -> State:
+    def apply(self, move: object) -> State:
         """The state after ``move`` (a move or its text); this state is unchanged.
 
         Raises :class:`IllegalMoveError` naming the rule if the move is illegal.
         """
         raise NotImplementedError
 
-    def _validated(self, move: Move | str) -> Move:
+    def _validated(self, move: object) -> Move:
         """``move`` as a move object, once it is known to be legal here."""
         legal = self._legal
         if legal is None:
@@ -176,7 +182,7 @@ class State:
             raise error
         return move
 
-    def _moves_of(self, moves: tuple[Move, ...], player: int | None) -> tuple[Move, ...]:
+    def _moves_of(self, moves: tuple[Move, ...], player: object) -> tuple[Move, ...]:
         if player is None:
             return moves
         _check_seat(player, self.players)
@@ -209,7 +215,6 @@ class PhaseTwoRules(Protocol):
     def context_for(self, rules: Ruleset, trump: Suit) -> Context: ...
 
 
-@attrs.frozen(eq=False, repr=False, slots=False)
 class PhaseTwoState(State):
     """A phase-two state ("beat it or eat it").
 
@@ -222,51 +227,174 @@ class PhaseTwoState(State):
     #: The phase-two rules, bound by :mod:`skitgubbe.phase_two` when it is imported.
     engine: ClassVar[PhaseTwoRules]
 
-    #: The trump suit.
-    trump: Suit
-    #: Each seat's hand, as a multiset mask.
-    hand_masks: tuple[int, ...]
-    #: The cards of each hand that the other players cannot see: cards received
-    #: from the dreck when it was shared among several players, and cards drawn
-    #: from the avstickshög. Every other card of a hand is known to all.
-    hidden_masks: tuple[int, ...]
-    #: The plays on the table, earliest first, each a mask.
-    table_masks: tuple[int, ...]
-    #: The seat to act, or -1 once the game is over.
-    turn: int
-    #: How many plays kill the current trick (players in the game when it began).
-    trick_size: int
-    #: A bit for each seat still in the game.
-    active: int
-    #: A bit for each Blåmattis still owing a pick-up (I-BLAMATTIS).
-    blamattis: int
-    #: Whether a forced pick-up is under way (P2-FORCED-PICK).
-    forced: bool
-    #: The killed cards, as a multiset mask.
-    killed_mask: int
-    #: The avstickshög, top card first, as card numbers (P2-AVSTICKSHOG).
-    reserve_cards: tuple[int, ...]
-    #: The goat's seat, or -1.
-    goat: int
-    #: Avstickshög: the seat whose led last card awaits an answer, or -1.
-    lead_out: int
-    #: The cards dealt from a dreck shared among several players and not played
-    #: since: each of them lies in the hand of one of :attr:`needy`.
-    dreck_pool: int
-    #: A bit for each seat that received the dreck (I-DRECK).
-    needy: int
-    #: Precomputed facts of the rules and trump (derived; not part of the value).
-    _context: Context = attrs.field(repr=False, alias="context")
-    #: The move that made this state, if any.
-    last_move: Move | None = attrs.field(default=None, repr=False)
-    #: The events of that move.
-    notes: tuple[Event, ...] = attrs.field(default=(), repr=False)
-    #: Cards out of play for the whole game, such as a set-aside trump card.
-    out_of_play_mask: int = attrs.field(default=0, repr=False)
-    #: Whether :attr:`notes` already holds the last move's own event: in the state
-    #: that opens phase two (its move was a phase-one move) and in sampled states.
-    opening: bool = attrs.field(default=False, repr=False)
-    _legal: tuple[Move, ...] | None = attrs.field(init=False, default=None, repr=False)
+    __slots__ = (
+        "_active",
+        "_blamattis",
+        "_context",
+        "_dreck_pool",
+        "_forced",
+        "_goat",
+        "_hand_masks",
+        "_hidden_masks",
+        "_killed_mask",
+        "_last_move",
+        "_lead_out",
+        "_needy",
+        "_notes",
+        "_opening",
+        "_out_of_play_mask",
+        "_reserve_cards",
+        "_table_masks",
+        "_trick_size",
+        "_trump",
+        "_turn",
+    )
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        trump: Suit,
+        hand_masks: tuple[int, ...],
+        hidden_masks: tuple[int, ...],
+        table_masks: tuple[int, ...],
+        turn: int,
+        trick_size: int,
+        active: int,
+        blamattis: int,
+        forced: bool,
+        killed_mask: int,
+        reserve_cards: tuple[int, ...],
+        goat: int,
+        lead_out: int,
+        dreck_pool: int,
+        needy: int,
+        context: Context,
+        last_move: Move | None = None,
+        notes: tuple[Event, ...] = (),
+        out_of_play_mask: int = 0,
+        opening: bool = False,
+    ) -> None:
+        self._rules = rules
+        self._trump = trump
+        self._hand_masks = hand_masks
+        self._hidden_masks = hidden_masks
+        self._table_masks = table_masks
+        self._turn = turn
+        self._trick_size = trick_size
+        self._active = active
+        self._blamattis = blamattis
+        self._forced = forced
+        self._killed_mask = killed_mask
+        self._reserve_cards = reserve_cards
+        self._goat = goat
+        self._lead_out = lead_out
+        self._dreck_pool = dreck_pool
+        self._needy = needy
+        self._context: Context = context
+        self._last_move = last_move
+        self._notes = notes
+        self._out_of_play_mask = out_of_play_mask
+        self._opening = opening
+        self._legal = None
+
+    @property
+    def trump(self) -> Suit:
+        """The trump suit."""
+        return self._trump
+
+    @property
+    def hand_masks(self) -> tuple[int, ...]:
+        """Each seat's hand, as a multiset mask."""
+        return self._hand_masks
+
+    @property
+    def hidden_masks(self) -> tuple[int, ...]:
+        """The cards of each hand that the other players cannot see: cards received
+        from the dreck when it was shared among several players, and cards drawn
+        from the avstickshög. Every other card of a hand is known to all."""
+        return self._hidden_masks
+
+    @property
+    def table_masks(self) -> tuple[int, ...]:
+        """The plays on the table, earliest first, each a mask."""
+        return self._table_masks
+
+    @property
+    def turn(self) -> int:
+        """The seat to act, or -1 once the game is over."""
+        return self._turn
+
+    @property
+    def trick_size(self) -> int:
+        """How many plays kill the current trick (players in the game when it began)."""
+        return self._trick_size
+
+    @property
+    def active(self) -> int:
+        """A bit for each seat still in the game."""
+        return self._active
+
+    @property
+    def blamattis(self) -> int:
+        """A bit for each Blåmattis still owing a pick-up (I-BLAMATTIS)."""
+        return self._blamattis
+
+    @property
+    def forced(self) -> bool:
+        """Whether a forced pick-up is under way (P2-FORCED-PICK)."""
+        return self._forced
+
+    @property
+    def killed_mask(self) -> int:
+        """The killed cards, as a multiset mask."""
+        return self._killed_mask
+
+    @property
+    def reserve_cards(self) -> tuple[int, ...]:
+        """The avstickshög, top card first, as card numbers (P2-AVSTICKSHOG)."""
+        return self._reserve_cards
+
+    @property
+    def goat(self) -> int:
+        """The goat's seat, or -1."""
+        return self._goat
+
+    @property
+    def lead_out(self) -> int:
+        """Avstickshög: the seat whose led last card awaits an answer, or -1."""
+        return self._lead_out
+
+    @property
+    def dreck_pool(self) -> int:
+        """The cards dealt from a dreck shared among several players and not played
+        since: each of them lies in the hand of one of :attr:`needy`."""
+        return self._dreck_pool
+
+    @property
+    def needy(self) -> int:
+        """A bit for each seat that received the dreck (I-DRECK)."""
+        return self._needy
+
+    @property
+    def last_move(self) -> Move | None:
+        """The move that made this state, if any."""
+        return self._last_move
+
+    @property
+    def notes(self) -> tuple[Event, ...]:
+        """The events of that move."""
+        return self._notes
+
+    @property
+    def out_of_play_mask(self) -> int:
+        """Cards out of play for the whole game, such as a set-aside trump card."""
+        return self._out_of_play_mask
+
+    @property
+    def opening(self) -> bool:
+        """Whether :attr:`notes` already holds the last move's own event: in the state
+        that opens phase two (its move was a phase-one move) and in sampled states."""
+        return self._opening
 
     def _key(self) -> tuple[object, ...]:
         return (
@@ -305,18 +433,33 @@ class PhaseTwoState(State):
             f"to_act={self.to_act}, loser={self.loser})"
         )
 
-    def __getstate__(self) -> dict[str, object]:
-        return {
-            field.name: getattr(self, field.name)
-            for field in attrs.fields(type(self))
-            if field.name not in ("_legal", "_context")
-        }
-
-    def __setstate__(self, data: dict[str, object]) -> None:
-        for name, value in data.items():
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_context", self.engine.context_for(self.rules, self.trump))
-        object.__setattr__(self, "_legal", None)
+    def __reduce__(self) -> tuple[object, ...]:
+        return (
+            PhaseTwoState,
+            (
+                self._rules,
+                self._trump,
+                self._hand_masks,
+                self._hidden_masks,
+                self._table_masks,
+                self._turn,
+                self._trick_size,
+                self._active,
+                self._blamattis,
+                self._forced,
+                self._killed_mask,
+                self._reserve_cards,
+                self._goat,
+                self._lead_out,
+                self._dreck_pool,
+                self._needy,
+                self._context,
+                self._last_move,
+                self._notes,
+                self._out_of_play_mask,
+                self._opening,
+            ),
+        )
 
     # -- the public surface --------------------------------------------------
 
@@ -372,88 +515,30 @@ class PhaseTwoState(State):
         """The seats that are out of the game (safe)."""
         return tuple(p for p in range(self.players) if not self.active >> p & 1)
 
-    def hand(self, player: int) -> tuple[Card, ...]:
+    def hand(self, player: object) -> tuple[Card, ...]:
         """The cards ``player`` holds, sorted by suit then rank."""
         return cards_of(self.hand_masks[_check_seat(player, self.players)])
 
-    def hand_size(self, player: int) -> int:
+    def hand_size(self, player: object) -> int:
         """How many cards ``player`` holds."""
         return count_cards(self.hand_masks[_check_seat(player, self.players)])
 
-    def legal_moves(self, player: int | None = None) -> tuple[Move, ...]:
+    def legal_moves(self, player: object = None) -> tuple[Move, ...]:
         moves = self._legal
         if moves is None:
-            moves = self.engine.legal_moves(self)
-            object.__setattr__(self, "_legal", moves)
+            moves = self._legal = self.engine.legal_moves(self)
         return moves if player is None else self._moves_of(moves, player)
 
-    def apply(self, move: Move | str) -> PhaseTwoState:
+    def apply(self, move: object) -> PhaseTwoState:
         return self.engine.successor(self, self._validated(move))
 
     def explain(self, move: Move) -> IllegalMoveError | None:
         return self.engine.explain(self, move)
 
-    def view(self, player: int) -> PlayerView:
+    def view(self, player: object) -> PlayerView:
         return phase_two_view(self, _check_seat(player, self.players))
 
 
-def _seed(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"seed must be a whole number, not {shown(value)}")
-    if not 0 <= value < 2**64:
-        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown(value)}")
-
-
-@attrs.frozen(repr=False)
-class Deal:
-    """How a game was dealt: a seeded shuffle, or an exact layout.
-
-    :func:`skitgubbe.deal` makes one and keeps it in the state it returns, so a
-    game record can name its deal. A shuffled deal has ``players`` and ``seed``; a
-    layout has ``hands`` (and ``stock`` top card first, ``set_aside`` and
-    ``reserve``) as card text. ``seed`` also drives the shuffles the rules need
-    later (the dreck, a dealt-out trick, Koira's split).
-    """
-
-    #: How many seats the table has.
-    players: int
-    #: The seed of every shuffle of the game: a whole number from 0 to 2**64 - 1.
-    seed: int = attrs.field(validator=_seed)
-    #: The seat chosen to lead the first trick, or ``None`` to follow the rules.
-    leader: int | None = None
-    #: A layout's hands, one card text per seat, or ``None`` for a shuffled deal.
-    hands: tuple[str, ...] | None = None
-    #: A layout's stock, top card first.
-    stock: str = ""
-    #: A layout's set-aside trump card (D-TRUMP-SET-ASIDE).
-    set_aside: str = ""
-    #: A layout's avstickshög, top card first (P2-AVSTICKSHOG).
-    reserve: str = ""
-
-    def __repr__(self) -> str:
-        """The deal's settings, those left at their defaults omitted.
-
-        >>> Deal(4, 7)
-        Deal(players=4, seed=7)
-        """
-        parts = [f"players={self.players}", f"seed={self.seed}"]
-        if self.leader is not None:
-            parts.append(f"leader={self.leader}")
-        if self.hands is not None:
-            parts.append(f"hands={list(self.hands)!r}")
-        parts.extend(
-            f"{name}={value!r}"
-            for name, value in (
-                ("stock", self.stock),
-                ("set_aside", self.set_aside),
-                ("reserve", self.reserve),
-            )
-            if value
-        )
-        return f"Deal({', '.join(parts)})"
-
-
-@attrs.frozen(eq=False, repr=False, slots=False)
 class PhaseOneState(State):
     """A phase-one state: collecting cards by taking tricks.
 
@@ -468,72 +553,286 @@ class PhaseOneState(State):
     #: The phase-one rules, bound by :mod:`skitgubbe.phase_one` when it is imported.
     engine: ClassVar[PhaseOneRules]
 
-    #: How the game was dealt.
-    deal: Deal
-    #: Each seat's hand, as a multiset mask.
-    hand_masks: tuple[int, ...]
-    #: The cards of each hand that everyone knows are there: cards picked up or
-    #: taken back from the table, a turned-up trump card drawn into hand.
-    known_masks: tuple[int, ...]
-    #: Each seat's won cards (and Mas's stored trumps), as a multiset mask.
-    won_masks: tuple[int, ...]
-    #: The stock as dealt, top card first, as card numbers (see :attr:`drawn`).
-    stock_cards: tuple[int, ...]
-    #: How many cards have left the top of the stock.
-    drawn: int
-    #: The card number of the card that decides trump.
-    indicator: int
-    #: The seat that drew the trump card, or -1 while it lies in the stock or aside.
-    holder: int
-    #: The set-aside trump card, as a mask (D-TRUMP-SET-ASIDE), else 0.
-    set_aside_mask: int
-    #: The avstickshög, top card first, as card numbers (P2-AVSTICKSHOG).
-    reserve_cards: tuple[int, ...]
-    #: The seat that led the first trick.
-    first_leader: int
-    #: The seat that led the current trick.
-    leader: int
-    #: The seats due to play in the current round, in order (a replay holds the tied seats).
-    order: tuple[int, ...]
-    #: How many of :attr:`order` have played this round.
-    position: int
-    #: The masks played so far this round, one per seat of :attr:`order`.
-    round_plays: tuple[int, ...]
-    #: The current trick's public record: (kind, seat, mask) with kind 0 play, 1 dare, 2 sluff.
-    log: tuple[tuple[int, int, int], ...]
-    #: What each seat has put on the table this trick (for taking back).
-    by_seat: tuple[int, ...]
-    #: Every card on the table.
-    table_mask: int
-    #: The cards played (not sluffed) to the trick.
-    plays_mask: int
-    #: The phase-one value heading the latest round with plays, or -1.
-    top: int
-    #: Each seat's latest played rank as a rank bit (P1-SLUFF-OWN), else 0.
-    own: tuple[int, ...]
-    #: A bit for each seat that has used its sluff (P1-SLUFF-ATLANTA, P1-SLUFF-WINDOW).
-    sluffed: int
-    #: A bit for each seat that has declared done on the decided trick.
-    done: int
-    #: The winner of the current trick once it is decided, else -1.
-    winner: int
-    #: The winner of the last completed trick, or -1 (P1-LAST-TRICK).
-    last_winner: int
-    #: How many shuffles the game has used since the deal.
-    shuffles: int
-    #: The move that made this state, if any.
-    last_move: Move | None = attrs.field(default=None, repr=False)
-    #: The events of that move.
-    notes: tuple[Event, ...] = attrs.field(default=(), repr=False)
-    #: Cards of the pack that a laid-out deal leaves out: out of play for the game.
-    absent_mask: int = attrs.field(default=0, repr=False)
-    _legal: tuple[Move, ...] | None = attrs.field(init=False, default=None, repr=False)
-    #: The seats entitled to sluff, as bits, once worked out (-1 before).
-    _entitled: int = attrs.field(init=False, default=-1, repr=False)
+    __slots__ = (
+        "_absent_mask",
+        "_by_seat",
+        "_deal",
+        "_done",
+        "_drawn",
+        "_entitled",
+        "_first_leader",
+        "_hand_masks",
+        "_holder",
+        "_indicator",
+        "_known_masks",
+        "_last_move",
+        "_last_winner",
+        "_leader",
+        "_log",
+        "_notes",
+        "_order",
+        "_own",
+        "_plays_mask",
+        "_position",
+        "_reserve_cards",
+        "_round_plays",
+        "_set_aside_mask",
+        "_shuffles",
+        "_sluffed",
+        "_stock_cards",
+        "_table_mask",
+        "_top",
+        "_winner",
+        "_won_masks",
+    )
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        deal: Deal,
+        hand_masks: tuple[int, ...],
+        known_masks: tuple[int, ...],
+        won_masks: tuple[int, ...],
+        stock_cards: tuple[int, ...],
+        drawn: int,
+        indicator: int,
+        holder: int,
+        set_aside_mask: int,
+        reserve_cards: tuple[int, ...],
+        first_leader: int,
+        leader: int,
+        order: tuple[int, ...],
+        position: int,
+        round_plays: tuple[int, ...],
+        log: tuple[tuple[int, int, int], ...],
+        by_seat: tuple[int, ...],
+        table_mask: int,
+        plays_mask: int,
+        top: int,
+        own: tuple[int, ...],
+        sluffed: int,
+        done: int,
+        winner: int,
+        last_winner: int,
+        shuffles: int,
+        last_move: Move | None = None,
+        notes: tuple[Event, ...] = (),
+        absent_mask: int = 0,
+    ) -> None:
+        self._rules = rules
+        self._deal = deal
+        self._hand_masks = hand_masks
+        self._known_masks = known_masks
+        self._won_masks = won_masks
+        self._stock_cards = stock_cards
+        self._drawn = drawn
+        self._indicator = indicator
+        self._holder = holder
+        self._set_aside_mask = set_aside_mask
+        self._reserve_cards = reserve_cards
+        self._first_leader = first_leader
+        self._leader = leader
+        self._order = order
+        self._position = position
+        self._round_plays = round_plays
+        self._log = log
+        self._by_seat = by_seat
+        self._table_mask = table_mask
+        self._plays_mask = plays_mask
+        self._top = top
+        self._own = own
+        self._sluffed = sluffed
+        self._done = done
+        self._winner = winner
+        self._last_winner = last_winner
+        self._shuffles = shuffles
+        self._last_move = last_move
+        self._notes = notes
+        self._absent_mask = absent_mask
+        self._legal = None
+        #: The seats entitled to sluff, as bits, once worked out (-1 before).
+        self._entitled = -1
+
+    @property
+    def deal(self) -> Deal:
+        """How the game was dealt."""
+        return self._deal
+
+    @property
+    def hand_masks(self) -> tuple[int, ...]:
+        """Each seat's hand, as a multiset mask."""
+        return self._hand_masks
+
+    @property
+    def known_masks(self) -> tuple[int, ...]:
+        """The cards of each hand that everyone knows are there: cards picked up or
+        taken back from the table, a turned-up trump card drawn into hand."""
+        return self._known_masks
+
+    @property
+    def won_masks(self) -> tuple[int, ...]:
+        """Each seat's won cards (and Mas's stored trumps), as a multiset mask."""
+        return self._won_masks
+
+    @property
+    def stock_cards(self) -> tuple[int, ...]:
+        """The stock as dealt, top card first, as card numbers (see :attr:`drawn`)."""
+        return self._stock_cards
+
+    @property
+    def drawn(self) -> int:
+        """How many cards have left the top of the stock."""
+        return self._drawn
+
+    @property
+    def indicator(self) -> int:
+        """The card number of the card that decides trump."""
+        return self._indicator
+
+    @property
+    def holder(self) -> int:
+        """The seat that drew the trump card, or -1 while it lies in the stock or aside."""
+        return self._holder
+
+    @property
+    def set_aside_mask(self) -> int:
+        """The set-aside trump card, as a mask (D-TRUMP-SET-ASIDE), else 0."""
+        return self._set_aside_mask
+
+    @property
+    def reserve_cards(self) -> tuple[int, ...]:
+        """The avstickshög, top card first, as card numbers (P2-AVSTICKSHOG)."""
+        return self._reserve_cards
+
+    @property
+    def first_leader(self) -> int:
+        """The seat that led the first trick."""
+        return self._first_leader
+
+    @property
+    def leader(self) -> int:
+        """The seat that led the current trick."""
+        return self._leader
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The seats due to play in the current round, in order (a replay holds the
+        tied seats)."""
+        return self._order
+
+    @property
+    def position(self) -> int:
+        """How many of :attr:`order` have played this round."""
+        return self._position
+
+    @property
+    def round_plays(self) -> tuple[int, ...]:
+        """The masks played so far this round, one per seat of :attr:`order`."""
+        return self._round_plays
+
+    @property
+    def log(self) -> tuple[tuple[int, int, int], ...]:
+        """The current trick's public record: (kind, seat, mask) with kind 0 play,
+        1 dare, 2 sluff."""
+        return self._log
+
+    @property
+    def by_seat(self) -> tuple[int, ...]:
+        """What each seat has put on the table this trick (for taking back)."""
+        return self._by_seat
+
+    @property
+    def table_mask(self) -> int:
+        """Every card on the table."""
+        return self._table_mask
+
+    @property
+    def plays_mask(self) -> int:
+        """The cards played (not sluffed) to the trick."""
+        return self._plays_mask
+
+    @property
+    def top(self) -> int:
+        """The phase-one value heading the latest round with plays, or -1."""
+        return self._top
+
+    @property
+    def own(self) -> tuple[int, ...]:
+        """Each seat's latest played rank as a rank bit (P1-SLUFF-OWN), else 0."""
+        return self._own
+
+    @property
+    def sluffed(self) -> int:
+        """A bit for each seat that has used its sluff (P1-SLUFF-ATLANTA, P1-SLUFF-WINDOW)."""
+        return self._sluffed
+
+    @property
+    def done(self) -> int:
+        """A bit for each seat that has declared done on the decided trick."""
+        return self._done
+
+    @property
+    def winner(self) -> int:
+        """The winner of the current trick once it is decided, else -1."""
+        return self._winner
+
+    @property
+    def last_winner(self) -> int:
+        """The winner of the last completed trick, or -1 (P1-LAST-TRICK)."""
+        return self._last_winner
+
+    @property
+    def shuffles(self) -> int:
+        """How many shuffles the game has used since the deal."""
+        return self._shuffles
+
+    @property
+    def last_move(self) -> Move | None:
+        """The move that made this state, if any."""
+        return self._last_move
+
+    @property
+    def notes(self) -> tuple[Event, ...]:
+        """The events of that move."""
+        return self._notes
+
+    @property
+    def absent_mask(self) -> int:
+        """Cards of the pack that a laid-out deal leaves out: out of play for the game."""
+        return self._absent_mask
 
     def _key(self) -> tuple[object, ...]:
         # The seed counts: it decides the shuffles still to come.
-        return (self.deal.seed, *(getattr(self, name) for name in _KEY_FIELDS))
+        return (
+            self._deal.seed,
+            self._rules,
+            self._hand_masks,
+            self._known_masks,
+            self._won_masks,
+            self._stock_cards,
+            self._drawn,
+            self._indicator,
+            self._holder,
+            self._set_aside_mask,
+            self._reserve_cards,
+            self._first_leader,
+            self._leader,
+            self._order,
+            self._position,
+            self._round_plays,
+            self._log,
+            self._by_seat,
+            self._table_mask,
+            self._plays_mask,
+            self._top,
+            self._own,
+            self._sluffed,
+            self._done,
+            self._winner,
+            self._last_winner,
+            self._shuffles,
+            self._absent_mask,
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PhaseOneState):
@@ -550,18 +849,42 @@ class PhaseOneState(State):
             f"stock={self.stock_size}, to_act={self.to_act})"
         )
 
-    def __getstate__(self) -> dict[str, object]:
-        return {
-            field.name: getattr(self, field.name)
-            for field in attrs.fields(type(self))
-            if field.name not in ("_legal", "_entitled")
-        }
-
-    def __setstate__(self, data: dict[str, object]) -> None:
-        for name, value in data.items():
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_legal", None)
-        object.__setattr__(self, "_entitled", -1)
+    def __reduce__(self) -> tuple[object, ...]:
+        return (
+            PhaseOneState,
+            (
+                self._rules,
+                self._deal,
+                self._hand_masks,
+                self._known_masks,
+                self._won_masks,
+                self._stock_cards,
+                self._drawn,
+                self._indicator,
+                self._holder,
+                self._set_aside_mask,
+                self._reserve_cards,
+                self._first_leader,
+                self._leader,
+                self._order,
+                self._position,
+                self._round_plays,
+                self._log,
+                self._by_seat,
+                self._table_mask,
+                self._plays_mask,
+                self._top,
+                self._own,
+                self._sluffed,
+                self._done,
+                self._winner,
+                self._last_winner,
+                self._shuffles,
+                self._last_move,
+                self._notes,
+                self._absent_mask,
+            ),
+        )
 
     # -- the public surface --------------------------------------------------
 
@@ -653,39 +976,33 @@ class PhaseOneState(State):
         """The winner of the last completed trick, if any (P1-LAST-TRICK)."""
         return None if self.last_winner < 0 else self.last_winner
 
-    def hand(self, player: int) -> tuple[Card, ...]:
+    def hand(self, player: object) -> tuple[Card, ...]:
         """The cards ``player`` holds, sorted by suit then rank."""
         return cards_of(self.hand_masks[_check_seat(player, self.players)])
 
-    def hand_size(self, player: int) -> int:
+    def hand_size(self, player: object) -> int:
         """How many cards ``player`` holds."""
         return count_cards(self.hand_masks[_check_seat(player, self.players)])
 
-    def won(self, player: int) -> tuple[Card, ...]:
+    def won(self, player: object) -> tuple[Card, ...]:
         """The cards ``player`` has won (face down), sorted."""
         return cards_of(self.won_masks[_check_seat(player, self.players)])
 
-    def legal_moves(self, player: int | None = None) -> tuple[Move, ...]:
+    def legal_moves(self, player: object = None) -> tuple[Move, ...]:
         moves = self._legal
         if moves is None:
-            moves = self.engine.legal_moves(self)
-            object.__setattr__(self, "_legal", moves)
+            moves = self._legal = self.engine.legal_moves(self)
         return moves if player is None else self._moves_of(moves, player)
 
-    def apply(self, move: Move | str) -> State:
+    def apply(self, move: object) -> State:
         return self.engine.successor(self, self._validated(move))
 
     def explain(self, move: Move) -> IllegalMoveError | None:
         return self.engine.explain(self, move)
 
-    def view(self, player: int) -> PlayerView:
+    def view(self, player: object) -> PlayerView:
         return phase_one_view(self, _check_seat(player, self.players))
 
 
-_KEY_FIELDS = tuple(
-    field.name
-    for field in attrs.fields(PhaseOneState)
-    if field.name not in {"deal", "last_move", "notes", "_legal", "_entitled"}
-)
 #: The event kind of each kind of entry in a phase-one trick's log.
 LOG_KINDS = (EventKind.PLAYED, EventKind.DARED, EventKind.SLUFFED)

@@ -40,14 +40,14 @@ def _record_data() -> dict[str, Any]:
 @pytest.mark.parametrize("value", [None, 5, 2.0, b"2C", ["2C"], sg.parse_card("2C")])
 def test_parse_card_takes_only_text(value: object) -> None:
     with pytest.raises(TypeError, match=r"^a card is written as text, such as '10H'.*, not "):
-        sg.parse_card(value)  # type: ignore[arg-type]
+        sg.parse_card(value)
 
 
 def test_parse_card_names_the_wrong_value_and_its_type() -> None:
     with pytest.raises(TypeError, match=re.escape("'A♠', not None (NoneType)")):
-        sg.parse_card(None)  # type: ignore[arg-type]
+        sg.parse_card(None)
     with pytest.raises(TypeError, match=re.escape("not b'2C' (bytes)")):
-        sg.Card.parse(b"2C")  # type: ignore[arg-type]
+        sg.Card.parse(b"2C")
 
 
 @pytest.mark.parametrize(
@@ -84,18 +84,18 @@ def test_parse_cards_takes_text_or_a_sequence_of_cards(value: object, message: s
     with pytest.raises(
         TypeError, match=r"^cards are card text such as '7C 8C 9C'.*" + re.escape(message)
     ):
-        sg.parse_cards(value)  # type: ignore[arg-type]
+        sg.parse_cards(value)
 
 
 def test_parse_cards_names_the_position_of_a_wrong_item() -> None:
     with pytest.raises(TypeError, match=re.escape("cards[1] must be a Card or card text, not 7")):
-        sg.parse_cards(["2C", 7, "3C"])  # type: ignore[list-item]
+        sg.parse_cards(["2C", 7, "3C"])
 
 
 @pytest.mark.parametrize("value", [None, 0, 3, b"S", sg.Rank.TWO])
 def test_suit_parse_takes_text_or_a_suit(value: object) -> None:
     with pytest.raises(TypeError, match=r"^a suit is written as text .* or given as a Suit"):
-        sg.Suit.parse(value)  # type: ignore[arg-type]
+        sg.Suit.parse(value)
 
 
 @pytest.mark.parametrize("text", ["", "X", "CD", "\u017f", "s\u0301"])
@@ -159,7 +159,7 @@ def test_card_from_index_takes_an_engine_number_0_to_51(
     index: object, error: type[Exception]
 ) -> None:
     with pytest.raises(error, match=r"^a card's engine number must be"):
-        sg.Card.from_index(index)  # type: ignore[arg-type]
+        sg.Card.from_index(index)
     assert sg.Card.from_index(0) == sg.parse_card("2C")
     assert sg.Card.from_index(51) == sg.parse_card("AS")
 
@@ -567,7 +567,7 @@ def test_a_seat_outside_the_table_is_refused(seat: object, error: type) -> None:
         calls.append(one.legal_moves)
     for call in calls:
         with pytest.raises(error, match="seat"):
-            call(seat)  # type: ignore[arg-type]
+            call(seat)
 
 
 @pytest.mark.parametrize("move", [5, None, 1.5, ("0", "play")])
@@ -575,13 +575,13 @@ def test_a_move_of_the_wrong_type_is_refused(move: object) -> None:
     state = sg.deal(presets.FLURST, players=3, seed=1)
     for call in (state.apply, state.check):
         with pytest.raises(TypeError, match="a move is a Move or its text"):
-            call(move)  # type: ignore[arg-type]
+            call(move)
 
 
 def test_start_phase_two_refuses_a_leader_that_is_not_a_seat() -> None:
     for leader in (True, 3, -1, "0"):
         with pytest.raises(ValueError, match="the leader must be a seat"):
-            sg.start_phase_two(presets.FLURST, ["2C", "3C", "4C"], "D", leader)  # type: ignore[arg-type]
+            sg.start_phase_two(presets.FLURST, ["2C", "3C", "4C"], "D", leader)
     with pytest.raises(TypeError, match="hands must be a sequence"):
         sg.start_phase_two(presets.FLURST, None, "D", 0)  # type: ignore[arg-type]
 

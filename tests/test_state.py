@@ -103,7 +103,7 @@ def test_bad_move_text_is_a_value_error_and_not_a_legal_move() -> None:
 
 def test_states_are_frozen_values_that_pickle_and_copy() -> None:
     state = three_hands().apply("0 play 2C 3C")
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         state.turn = 2  # type: ignore[misc]
     assert pickle.loads(pickle.dumps(state)) == state
     assert copy.deepcopy(state) == state
@@ -202,6 +202,6 @@ def test_nothing_shared_between_games_can_be_changed_through_a_state(name: str) 
         assert _mutable_parts(probe, "state", set()) == []
     fresh = sg.deal(rules, players=players, seed=3)
     expected = [str(move) for move in fresh.legal_moves()]
-    vars(state)["_legal"] = (sg.parse_move("0 play AS"),)  # a bug in the program
+    state._legal = (sg.parse_move("0 play AS"),)  # a bug in the program
     again = sg.deal(rules, players=players, seed=3)
     assert [str(move) for move in again.legal_moves()] == expected

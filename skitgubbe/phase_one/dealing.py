@@ -21,9 +21,10 @@ from ..cards import (
     parse_cards,
     two_packs,
 )
+from ..deals import Deal
 from ..errors import shown
 from ..rules import FirstLead, Ruleset, TrumpCard
-from ..state import Deal, PhaseOneState
+from ..state import PhaseOneState
 from .tricks import Work
 from .values import VALUES, take
 

@@ -136,13 +136,14 @@ def store(work: Work, seat: int, cards: int) -> bool:
     return True
 
 
-def swap(work: Work, seat: int, two: int) -> tuple[int, ...]:
-    """The 2 of trumps is exchanged for the upcard; the new stock is returned."""
-    state = work.state
-    upcard = 1 << state.indicator
+def swap(work: Work, seat: int, two: int) -> None:
+    """The 2 of trumps is exchanged for the upcard, which it replaces at the bottom
+    of the stock as the card that decides trump."""
+    upcard = 1 << work.indicator
     work.take_from_hand(seat, two)
     work.show_into_hand(seat, upcard)
-    stock = list(state.stock_cards)
+    stock = list(work.stock_cards)
     stock[-1] = (two.bit_length() - 1) % CARDS_IN_PACK
+    work.stock_cards = tuple(stock)
+    work.indicator = stock[-1]
     work.notes.append(Event(EventKind.SWAPPED, seat, two))
-    return tuple(stock)

@@ -99,8 +99,7 @@ def entitled(state: PhaseOneState) -> int:
     known = state._entitled
     if known >= 0:
         return known
-    bits = _entitled(state)
-    object.__setattr__(state, "_entitled", bits)
+    bits = state._entitled = _entitled(state)
     return bits
 
 

@@ -50,6 +50,7 @@ class Work:
         "drawn",
         "hands",
         "holder",
+        "indicator",
         "known",
         "last_winner",
         "leader",
@@ -65,6 +66,7 @@ class Work:
         "shuffles",
         "sluffed",
         "state",
+        "stock_cards",
         "stuck",
         "table_mask",
         "top",
@@ -80,7 +82,9 @@ class Work:
         self.hands = list(state.hand_masks)
         self.known = list(state.known_masks)
         self.won = list(state.won_masks)
+        self.stock_cards = state.stock_cards
         self.drawn = state.drawn
+        self.indicator = state.indicator
         self.holder = state.holder
         self.leader = state.leader
         self.order = state.order
@@ -120,9 +124,9 @@ class Work:
             tuple(self.hands),
             tuple(self.known),
             tuple(self.won),
-            state.stock_cards,
+            self.stock_cards,
             self.drawn,
-            state.indicator,
+            self.indicator,
             self.holder,
             state.set_aside_mask,
             state.reserve_cards,

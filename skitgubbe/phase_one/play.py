@@ -1,0 +1,397 @@
+"""Phase one's legal moves and transitions: the rules of each area put together.
+
+Sluffing is out of turn: :func:`legal_moves` lists every legal move of every
+seat, the player due to play and every seat that may sluff. Who may act
+(:func:`to_act_seats`) and whom the game waits for (:func:`due_seats`) are
+public; which moves a seat has depends on its hand.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ..cards import CARDS_IN_PACK, PACK_MASK, cards_of, format_cards
+from ..errors import IllegalMoveError
+from ..events import Event, EventKind, seat_events
+from ..intermission import finish_phase_one
+from ..moves import Dare, Done, Gather, Move, PickUp, Play, Sluff, Store, Swap
+from ..rules import Sluff as SluffRule
+from ..rules import Trick
+from ..state import PhaseOneState, State
+from . import mas, sluffing
+from .tricks import Work
+from .values import DARE, PLAY, RANK_CARDS, SLUFF, obliged, ranks_of, submultisets
+
+__all__ = ["due_seats", "explain", "legal_moves", "successor", "to_act_seats"]
+
+_TRICK_RULE = {
+    Trick.TWO: "P1-TRICK-TWO",
+    Trick.ALL: "P1-TRICK-ALL",
+    Trick.MAS: "P1-MAS",
+    Trick.TRUMPS: "P1-TRUMP-TRICKS",
+    Trick.ALL_TRUMPS: "P1-TRUMP-TRICKS",
+}
+
+#: The single-card play of each seat and card, and each seat's dare: shared moves.
+_SINGLE_PLAYS = tuple(
+    tuple(Play.from_mask(seat, 1 << index) for index in range(CARDS_IN_PACK)) for seat in range(16)
+)
+_DARES = tuple(Dare.from_mask(seat, 0) for seat in range(16))
+# Multi-card plays (P1-MULTI) by (seat, hand, obliged cards, dare): a hand of a few
+# cards has few plays; the cache is emptied when it reaches its limit.
+_CACHE_LIMIT = 20_000
+_MULTI_PLAYS: dict[tuple[int, int, int, bool], tuple[Move, ...]] = {}
+
+
+# -- who acts ------------------------------------------------------------------------
+
+
+def to_act_seats(state: PhaseOneState) -> int:
+    """The seats that may act now, as bits: public, so that it reveals no hand."""
+    if state.rules.trick is Trick.MAS:
+        return mas.to_act_seats(state)
+    return sluffing.to_act_seats(state)
+
+
+def due_seats(state: PhaseOneState) -> int:
+    """The seats the game waits for, as bits: the player due to play, or those who
+    must declare done or gather (public)."""
+    if state.rules.trick is Trick.MAS:
+        return 1 << state.order[state.position]
+    return sluffing.due_seats(state)
+
+
+# -- legal moves ---------------------------------------------------------------------
+
+
+def legal_moves(state: PhaseOneState) -> tuple[Move, ...]:
+    """Every legal move of every seat that may act, grouped by seat."""
+    if state.rules.trick is Trick.MAS:
+        return mas.legal_moves(state)
+    seats = sluffing.entitled(state)
+    winner = state.winner
+    if winner < 0:
+        player = state.order[state.position]
+        if not seats:
+            return _plays(state, player)
+        moves: list[Move] = []
+        cards = sluffing.sluffable_by_seat(state, seats)
+        for seat in range(len(state.hand_masks)):
+            if seat == player:
+                moves.extend(_plays(state, seat))
+            if cards[seat]:
+                moves.extend(sluffing.sluffs(state, seat, cards[seat]))
+        return tuple(moves)
+    declaring = sluffing.declarers(state, seats)
+    gathering = sluffing.gatherer(state, seats)
+    moves = []
+    cards = sluffing.sluffable_by_seat(state, seats)
+    for seat in range(len(state.hand_masks)):
+        if cards[seat]:
+            moves.extend(sluffing.sluffs(state, seat, cards[seat]))
+        if declaring >> seat & 1:
+            moves.append(sluffing.DONES[seat])
+        if gathering and seat == winner:
+            moves.append(sluffing.GATHERS[seat])
+    return tuple(moves)
+
+
+def _plays(state: PhaseOneState, player: int) -> tuple[Move, ...]:
+    """The plays (and the dare) of the seat due to play."""
+    rules = state.rules
+    hand = state.hand_masks[player]
+    bound = obliged(state, player)
+    dare = not bound and rules.dare and sluffing.normal_left(state) > 0
+    if not rules.multi:
+        row = _SINGLE_PLAYS[player]
+        moves: list[Move] = []
+        cards = (bound or hand) & PACK_MASK
+        while cards:
+            low = cards & -cards
+            moves.append(row[low.bit_length() - 1])
+            cards ^= low
+        if dare:
+            moves.append(_DARES[player])
+        return tuple(moves)
+    key = (player, hand, bound, dare)
+    found = _MULTI_PLAYS.get(key)
+    if found is None:
+        if len(_MULTI_PLAYS) >= _CACHE_LIMIT:
+            _MULTI_PLAYS.clear()
+        found = _MULTI_PLAYS[key] = _multi_plays(player, hand, bound, dare)
+    return found
+
+
+def _multi_plays(player: int, hand: int, bound: int, dare: bool) -> tuple[Move, ...]:
+    """P1-MULTI: one, two or three cards of one rank (of the obliged rank if bound)."""
+    moves: list[Move] = []
+    for rank in range(13):
+        cards = (bound or hand) & RANK_CARDS[rank]
+        if cards:
+            moves.extend(
+                Play.from_mask(player, sub) for sub in submultisets(cards) if sub.bit_count() <= 3
+            )
+    moves.sort(key=lambda move: move.mask)
+    if dare:
+        moves.append(_DARES[player])
+    return tuple(moves)
+
+
+# -- transitions -----------------------------------------------------------------------
+
+
+def successor(state: PhaseOneState, move: Move) -> State:
+    """The state after a legal ``move``."""
+    if type(move) is Done:
+        waiting = _after_done(state, move)
+        if waiting is not None:
+            return waiting
+    work = Work(state, move)
+    seat = move.player
+    kind = type(move)
+    rules = state.rules
+    going = True
+    if kind is Play or kind is Dare:
+        if kind is Dare:
+            cards = 1 << state.stock_cards[state.drawn]
+            work.drawn += 1
+            work.notes.append(Event(EventKind.DARED, seat, cards))
+        else:
+            cards = move.mask
+            work.notes.append(Event(EventKind.PLAYED, seat, cards))
+        if rules.trick is Trick.MAS:
+            going = mas.lead_or_beat(work, seat, cards)
+        else:
+            if kind is Play:
+                work.take_from_hand(seat, cards)
+            work.play(seat, cards, DARE if kind is Dare else PLAY)
+            if kind is Play:
+                work.refill(seat)
+            going = work.next_due()
+    elif kind is Sluff:
+        work.take_from_hand(seat, move.mask)
+        work.notes.append(Event(EventKind.SLUFFED, seat, move.mask))
+        work.put(seat, move.mask, SLUFF)
+        work.sluffed |= 1 << seat
+        work.refill(seat, sluff=True)
+        going = work.next_due()
+    elif kind is Done:
+        work.done |= 1 << seat
+        if rules.sluff is SluffRule.WINDOW:
+            work.sluffed |= 1 << seat
+        work.notes.append(_DONES[seat])
+        going = work.next_due()
+    elif kind is Gather:
+        going = work.gather() and work.next_due()
+    elif kind is PickUp:
+        going = mas.pick_up(work, seat)
+    elif kind is Store:
+        going = mas.store(work, seat, move.mask)
+    else:  # Swap
+        mas.swap(work, seat, move.mask)
+    if not going:
+        return finish_phase_one(work.freeze(move), work.stuck)
+    return work.rest or work.freeze(move)
+
+
+def _after_done(state: PhaseOneState, move: Move) -> PhaseOneState | None:
+    """The state after ``done`` when the decided trick still waits for someone, built
+    without a work copy (the most frequent move of a game with sluffing); ``None``
+    when the trick is then gathered, which the full transition handles.
+
+    Declaring done changes nothing but who is entitled: the hands, the table and so
+    the cards each seat may sluff stay as they were. The legal moves are those of
+    ``state`` without the declarer's, unless the winner is now offered ``gather``.
+    """
+    seat = move.player
+    bit = 1 << seat
+    before = sluffing.entitled(state)
+    seats = before & ~bit
+    if not seats:
+        return None
+    sluffed = state.sluffed | bit if state.rules.sluff is SluffRule.WINDOW else state.sluffed
+    after = PhaseOneState(
+        state.rules,
+        state.deal,
+        state.hand_masks,
+        state.known_masks,
+        state.won_masks,
+        state.stock_cards,
+        state.drawn,
+        state.indicator,
+        state.holder,
+        state.set_aside_mask,
+        state.reserve_cards,
+        state.first_leader,
+        state.leader,
+        state.order,
+        state.position,
+        state.round_plays,
+        state.log,
+        state.by_seat,
+        state.table_mask,
+        state.plays_mask,
+        state.top,
+        state.own,
+        sluffed,
+        state.done | bit,
+        state.winner,
+        state.last_winner,
+        state.shuffles,
+        move,
+        (_DONES[seat],),
+        state.absent_mask,
+    )
+    after._entitled = seats
+    legal = state._legal
+    if legal is not None and sluffing.gatherer(after, seats) == sluffing.gatherer(state, before):
+        after._legal = tuple(listed for listed in legal if listed.player != seat)
+    return after
+
+
+#: The event of each seat's ``done``: shared values.
+_DONES = seat_events(EventKind.DONE)
+
+
+# -- explanations ---------------------------------------------------------------------
+
+
+def explain(state: PhaseOneState, move: Move) -> IllegalMoveError | None:
+    """Why ``move`` is illegal here (naming the rule), or ``None`` if it is legal."""
+    if move in state.legal_moves():
+        return None
+    rules = state.rules
+    seat = move.player
+    kind = type(move)
+    players = state.players
+    if seat >= players:
+        return IllegalMoveError(f"there is no seat {seat} at a table of {players}")
+    hand = state.hand_masks[seat]
+    held = not move.mask & ~hand
+    trick_rule = _TRICK_RULE[rules.trick]
+    if kind is Play or kind is Dare:
+        return _explain_play(state, move, held, trick_rule)
+    if kind is Sluff:
+        rule = sluffing.SLUFF_RULE[rules.sluff]
+        if rules.sluff is SluffRule.NONE:
+            return IllegalMoveError("these rules have no sluffing", rule)
+        if not move.mask:
+            return IllegalMoveError("a sluff names its cards", rule)
+        if not held:
+            return IllegalMoveError(f"seat {seat} does not hold {format_cards(move.cards)}")
+        if not state.table_mask:
+            return IllegalMoveError("there is no trick to sluff on yet", rule)
+        if state.done >> seat & 1:
+            return IllegalMoveError(f"seat {seat} has declared done on this trick", rule)
+        if move.mask & ~sluffing.sluffable(state, seat):
+            return IllegalMoveError(
+                f"seat {seat} may not sluff {format_cards(move.cards)} now: "
+                + sluffing.sluff_reason(state, seat),
+                rule,
+            )
+        return IllegalMoveError(
+            f"seat {seat} may not sluff {format_cards(move.cards)}: with the stock empty it "
+            "would run out of cards before making every play it may owe this trick "
+            "(its play, and the replay of a tie it would be in)",
+            "P1-SLUFF-ANYTIME",
+        )
+    if kind is Done or kind is Gather:
+        return _explain_claim(state, move)
+    if kind is PickUp:
+        if rules.trick is not Trick.MAS:
+            return IllegalMoveError("phase one has no picking up in these rules", trick_rule)
+        return IllegalMoveError("only the follower picks up, and only the led card", "P1-MAS")
+    if kind is Store or kind is Swap:
+        if rules.trick is not Trick.MAS:
+            return IllegalMoveError(f"a {kind.verb} belongs to Mas", "P1-MAS")
+        if kind is Store:
+            return IllegalMoveError(
+                "only a hand of exactly three trumps may be stored, while the stock lasts",
+                "P1-MAS",
+            )
+        return IllegalMoveError(
+            "only the 2 of trumps may be swapped for the turned-up card, while it lies there",
+            "P1-MAS",
+        )
+    return IllegalMoveError(f"a {kind.verb} is not a phase-one move", trick_rule)
+
+
+def _explain_play(
+    state: PhaseOneState, move: Move, held: bool, trick_rule: str
+) -> IllegalMoveError:
+    rules = state.rules
+    seat = move.player
+    if state.winner >= 0 or state.order[state.position] != seat:
+        due = "nobody" if state.winner >= 0 else f"seat {state.order[state.position]}"
+        return IllegalMoveError(f"it is not seat {seat}'s turn to play: {due} is due", trick_rule)
+    if type(move) is Dare:
+        if not rules.dare:
+            return IllegalMoveError("these rules have no daring", "P1-DARE")
+        if obliged(state, seat):
+            return IllegalMoveError(
+                f"seat {seat} must match the highest rank and may not dare", "P1-MUST-MATCH"
+            )
+        return IllegalMoveError(
+            "the stock holds no card that may be dared (the trump card may not be)", "P1-DARE"
+        )
+    if not move.mask:
+        return IllegalMoveError("a play names its cards", trick_rule)
+    if not held:
+        return IllegalMoveError(f"seat {seat} does not hold {format_cards(move.cards)}")
+    if rules.trick is Trick.MAS and state.position:
+        return IllegalMoveError(
+            f"{format_cards(move.cards)} does not beat the led card: beat it with a higher "
+            "card of its suit or a trump, or pick it up",
+            "P1-MAS",
+        )
+    ranks = ranks_of(move.mask)
+    if ranks & (ranks - 1) or move.mask.bit_count() > (3 if rules.multi else 1):
+        if rules.multi:
+            return IllegalMoveError("a play is one, two or three cards of one rank", "P1-MULTI")
+        return IllegalMoveError("a play is a single card", trick_rule)
+    bound = obliged(state, seat)
+    if bound:
+        return IllegalMoveError(
+            f"seat {seat} must play a card of the highest rank played so far "
+            f"({format_cards(cards_of(bound))})",
+            "P1-MUST-MATCH",
+        )
+    return IllegalMoveError(f"{move} is not a legal play", trick_rule)
+
+
+def _explain_claim(state: PhaseOneState, move: Move) -> IllegalMoveError:
+    """Why a ``done`` or ``gather`` is refused."""
+    rules = state.rules
+    seat = move.player
+    rule = sluffing.SLUFF_RULE[rules.sluff]
+    if rules.sluff is SluffRule.NONE:
+        return IllegalMoveError("without sluffing a decided trick is gathered at once", rule)
+    if state.winner < 0:
+        return IllegalMoveError("the trick is not decided yet", rule)
+    seats = sluffing.entitled(state)
+    if type(move) is Gather:
+        if seat != state.winner:
+            return IllegalMoveError(f"only the winner, seat {state.winner}, gathers", rule)
+        if rules.sluff is SluffRule.WINDOW:
+            return IllegalMoveError(
+                "the trick is gathered once everyone has used or passed the window", rule
+            )
+        waiting = [str(other) for other in range(state.players) if seats >> other & 1]
+        return IllegalMoveError(
+            "the trick cannot be gathered until the others have declared done (seats "
+            f"{', '.join(waiting)} have not)",
+            rule,
+        )
+    if state.done >> seat & 1:
+        return IllegalMoveError(f"seat {seat} has already declared done on this trick", rule)
+    if sluffing.races(state):
+        return IllegalMoveError(
+            "nobody declares done under the race rule: the winner ends the sluffing by gathering",
+            rule,
+        )
+    if seat == state.winner:
+        return IllegalMoveError("the winner gathers the trick instead of declaring done", rule)
+    return IllegalMoveError(f"seat {seat} may not sluff on this trick: nothing to declare", rule)
+
+
+PhaseOneState.engine = sys.modules[__name__]  # the rules of phase one, for the states
