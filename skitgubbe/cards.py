@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from typing import Final
 
 import attrs
 
@@ -119,19 +120,19 @@ class Rank(enum.IntEnum):
         return self.text
 
 
-_RANK_TEXT = {r: (str(int(r)) if r <= 10 else "JQKA"[r - 11]) for r in Rank}
-_RANK_BY_TEXT = {text: r for r, text in _RANK_TEXT.items()}
+_RANK_TEXT: Final = {r: (str(int(r)) if r <= 10 else "JQKA"[r - 11]) for r in Rank}
+_RANK_BY_TEXT: Final = {text: r for r, text in _RANK_TEXT.items()}
 _RANK_BY_TEXT["T"] = Rank.TEN
-_SUIT_BY_TEXT = {s.letter: s for s in Suit} | {s.symbol: s for s in Suit}
+_SUIT_BY_TEXT: Final = {s.letter: s for s in Suit} | {s.symbol: s for s in Suit}
 # ASCII case folding only: the long s (U+017F) must not pass for "S".
-_TOKEN = re.compile(r"(10|[2-9TJQKA])([CDHS♣♦♥♠])", re.IGNORECASE | re.ASCII)
+_TOKEN: Final = re.compile(r"(10|[2-9TJQKA])([CDHS♣♦♥♠])", re.IGNORECASE | re.ASCII)
 
 #: Number of distinct cards in one pack.
-CARDS_IN_PACK = 52
+CARDS_IN_PACK: Final = 52
 #: Mask of every card of one pack (the "first copy" bits of a multiset mask).
-PACK_MASK = (1 << CARDS_IN_PACK) - 1
+PACK_MASK: Final = (1 << CARDS_IN_PACK) - 1
 #: Mask of the thirteen cards of one suit, shifted to clubs.
-SUIT_BITS = (1 << 13) - 1
+SUIT_BITS: Final = (1 << 13) - 1
 
 
 def _to_rank(value: object) -> Rank:
@@ -236,7 +237,7 @@ class Card:
 
 
 #: Every card of one pack, indexed by engine number.
-CARDS: tuple[Card, ...] = tuple(Card(Rank(i % 13 + 2), Suit(i // 13)) for i in range(52))
+CARDS: Final[tuple[Card, ...]] = tuple(Card(Rank(i % 13 + 2), Suit(i // 13)) for i in range(52))
 
 
 def parse_card(text: object) -> Card:

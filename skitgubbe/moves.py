@@ -18,7 +18,7 @@ sorted by suit then rank.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar, cast
+from typing import ClassVar, Final, cast
 
 from .cards import Card, cards_of, format_cards, mask_of, parse_cards
 from .errors import shown
@@ -39,7 +39,7 @@ __all__ = [
 
 
 #: The highest seat number: no ruleset seats more than 16 players (8 with each pack).
-MAX_SEAT = 15
+MAX_SEAT: Final = 15
 
 
 def _to_cards(value: object) -> tuple[Card, ...]:
@@ -169,10 +169,10 @@ applied), not 2C
         return f"{type(self).__name__}(player={self.player}, cards='{format_cards(self.cards)}')"
 
 
-_INTERNED: dict[tuple[type[Move], int, int], Move] = {}
+_INTERNED: Final[dict[tuple[type[Move], int, int], Move]] = {}
 #: Shared moves kept at most; the table is emptied when it is full, so that a
 #: long-running program's memory levels off.
-_INTERNED_LIMIT = 100_000
+_INTERNED_LIMIT: Final = 100_000
 
 
 class Play(Move):
@@ -239,7 +239,7 @@ class Swap(Move):
     verb: ClassVar[str] = "swap"
 
 
-MOVE_TYPES: dict[str, type[Move]] = {
+MOVE_TYPES: Final[dict[str, type[Move]]] = {
     cls.verb: cls for cls in (Play, PickUp, Dare, Sluff, Done, Gather, Store, Swap)
 }
 

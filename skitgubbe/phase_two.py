@@ -11,8 +11,8 @@ facts of its ruleset and trump suit.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from .cards import (
     CARDS_IN_PACK,
@@ -34,19 +34,28 @@ from .events import Event, EventKind, seat_events
 from .moves import Move, PickUp, Play
 from .rules import AntiTrump, Beat, CompleteSuit, EmptyHand, Ruleset, Runs
 from .rules import PickUp as PickUpRule
-from .state import PhaseTwoState
+from .state import PhaseTwoRules, PhaseTwoState
+from .views import PlayerView, phase_two_view
 
 __all__ = ["anti_trump_suit", "start_phase_two"]
 
-_FULL_SUITS = frozenset(SUIT_BITS << (13 * suit) for suit in range(4))
-_PICK_RULE = {
+_FULL_SUITS: Final = frozenset(SUIT_BITS << (13 * suit) for suit in range(4))
+_PICK_RULE: Final = {
     PickUpRule.TOP: "P2-PICK-TOP",
     PickUpRule.TOP_JOINED: "P2-PICK-TOP-JOINED",
     PickUpRule.BOTTOM: "P2-PICK-BOTTOM",
     PickUpRule.BOTTOM_JOINED: "P2-PICK-BOTTOM-JOINED",
     PickUpRule.LOWEST_CARD: "P2-PICK-LOWEST-CARD",
 }
-_RUNS_RULE = {
+#: The pick-up rules and the runs rules, numbered: a Context holds the numbers.
+_PICK_CODES: Final = tuple(PickUpRule)
+_TOP: Final = _PICK_CODES.index(PickUpRule.TOP)
+_TOP_JOINED: Final = _PICK_CODES.index(PickUpRule.TOP_JOINED)
+_BOTTOM: Final = _PICK_CODES.index(PickUpRule.BOTTOM)
+_BOTTOM_JOINED: Final = _PICK_CODES.index(PickUpRule.BOTTOM_JOINED)
+_LOWEST_CARD: Final = _PICK_CODES.index(PickUpRule.LOWEST_CARD)
+_RUNS_CODES: Final = tuple(Runs)
+_RUNS_RULE: Final = {
     Runs.SINGLE: "P2-PLAY-SINGLE",
     Runs.ANY: "P2-PLAY-RUNS",
     Runs.MIN_THREE: "P2-RUN-MIN3",
@@ -72,7 +81,7 @@ def anti_trump_suit(setting: AntiTrump, trump: Suit | str) -> Suit | None:
     return None
 
 
-class Context:
+class Context(PhaseTwoRules):
     """The facts of one ruleset and trump suit that phase two consults on every move.
 
     Shared by every state with the same rules and trump, so it is read-only and
@@ -90,9 +99,11 @@ class Context:
         "high_trump",
         "kill_on_trump",
         "pick",
+        "pick_code",
         "plan",
         "rules",
         "runs",
+        "runs_code",
         "trump",
         "trump_bits",
     )
@@ -103,6 +114,10 @@ class Context:
     trump_bits: int
     runs: Runs
     pick: PickUpRule
+    #: :attr:`pick` as a small number, which compiled code compares natively.
+    pick_code: int
+    #: :attr:`runs` as a small number, the index of its cache of plays.
+    runs_code: int
     high_trump: bool
     forced_pick: bool
     kill_on_trump: bool
@@ -120,6 +135,8 @@ class Context:
         object.__setattr__(self, "trump_bits", SUIT_BITS << (13 * int(trump)))
         object.__setattr__(self, "runs", rules.runs)
         object.__setattr__(self, "pick", rules.pick_up)
+        object.__setattr__(self, "pick_code", _PICK_CODES.index(rules.pick_up))
+        object.__setattr__(self, "runs_code", _RUNS_CODES.index(rules.runs))
         object.__setattr__(self, "high_trump", rules.high_trump)
         object.__setattr__(self, "forced_pick", rules.forced_pick)
         object.__setattr__(self, "kill_on_trump", rules.kill_on_trump)
@@ -139,6 +156,18 @@ class Context:
     def __reduce__(self) -> tuple[object, ...]:
         return (context_for, (self.rules, Suit(self.trump)))
 
+    def legal_moves(self, state: PhaseTwoState) -> tuple[Move, ...]:
+        return legal_moves(state, self)
+
+    def successor(self, state: PhaseTwoState, move: Move) -> PhaseTwoState:
+        return successor(state, self, move)
+
+    def explain(self, state: PhaseTwoState, move: Move) -> IllegalMoveError | None:
+        return explain(state, self, move)
+
+    def view(self, state: PhaseTwoState, player: int) -> PlayerView:
+        return phase_two_view(state, player)
+
     def _plan(self, top: int, beat: Beat) -> tuple[tuple[int, bool], ...]:
         """For a top play of suit ``top``: the suits that may beat it, and whether
         only cards above the top play's highest card do (else any card of the suit)."""
@@ -152,9 +181,9 @@ class Context:
         return (*plain, (self.trump, False))
 
 
-_CONTEXTS: dict[tuple[Ruleset, int], Context] = {}
+_CONTEXTS: Final[dict[tuple[Ruleset, int], Context]] = {}
 #: Contexts kept at most; a program that tries many rulesets empties the cache.
-_CONTEXTS_LIMIT = 1_024
+_CONTEXTS_LIMIT: Final = 1_024
 
 
 def context_for(rules: Ruleset, trump: Suit) -> Context:
@@ -170,7 +199,7 @@ def context_for(rules: Ruleset, trump: Suit) -> Context:
 
 # -- plays ----------------------------------------------------------------------
 
-_SUBRUNS: dict[tuple[int, Runs], tuple[int, ...]] = {}
+_SUBRUNS: Final[dict[tuple[int, Runs], tuple[int, ...]]] = {}
 
 
 def _subruns(pattern: int, runs: Runs) -> tuple[int, ...]:
@@ -202,13 +231,14 @@ def _run_allowed(runs: Runs, start: int, end: int) -> bool:
     return False
 
 
-#: For each setting of ``runs``: the plays a player may make from the cards of one
-#: suit, keyed by ``pattern | suit << 13 | player << 15``. Moves are shared values,
-#: so a cached tuple serves every state. A key is a suit's pattern of 13 cards, a
-#: suit and a seat, so the cache is bounded by construction; it is emptied when it
-#: reaches its limit all the same, which keeps its memory small.
-_PLAYS: dict[Runs, dict[int, tuple[Move, ...]]] = {runs: {} for runs in Runs}
-_PLAYS_LIMIT = 50_000
+#: For each setting of ``runs`` (by its number in a Context): the plays a player
+#: may make from the cards of one suit, keyed by ``pattern | suit << 13 | player
+#: << 15``. Moves are shared values, so a cached tuple serves every state. A key
+#: is a suit's pattern of 13 cards, a suit and a seat, so the cache is bounded by
+#: construction; it is emptied when it reaches its limit all the same, which
+#: keeps its memory small.
+_PLAYS: Final[tuple[dict[int, tuple[Move, ...]], ...]] = tuple({} for _ in _RUNS_CODES)
+_PLAYS_LIMIT: Final = 50_000
 
 
 def _plays(cache: dict[int, tuple[Move, ...]], runs: Runs, key: int) -> tuple[Move, ...]:
@@ -233,7 +263,7 @@ def _beats(context: Context, mask: int, top: int) -> bool:
 
 
 #: Pick-up moves, keyed by ``mask << 5 | player``.
-_PICK_UPS: dict[int, Move] = {}
+_PICK_UPS: Final[dict[int, Move]] = {}
 
 
 def _pick_up(player: int, mask: int) -> Move:
@@ -304,19 +334,19 @@ def _lowest_card(table: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
 
 #: The joined sequence of a play, by (the play, the cards of its suit on the table):
 #: bounded by construction, and emptied when it reaches its limit.
-_JOINED: dict[tuple[int, int], int] = {}
-_JOINED_LIMIT = 50_000
+_JOINED: Final[dict[tuple[int, int], int]] = {}
+_JOINED_LIMIT: Final = 50_000
 
 
-def _picked(state: PhaseTwoState) -> int:
+def _picked(state: PhaseTwoState, context: Context) -> int:
     """The cards the player to act must pick up."""
     table = state.table_masks
     if state.blamattis >> state.turn & 1:
         bottom = table[0]
         return bottom & -bottom  # I-BLAMATTIS: the lowest card
-    pick = state._context.pick
-    if pick is PickUpRule.BOTTOM_JOINED or pick is PickUpRule.TOP_JOINED:
-        start = table[-1] if pick is PickUpRule.TOP_JOINED else table[0]
+    pick = context.pick_code
+    if pick in (_BOTTOM_JOINED, _TOP_JOINED):
+        start = table[-1] if pick == _TOP_JOINED else table[0]
         if len(table) == 1:
             return start
         suit_bits = SUIT_BITS << (13 * ((start.bit_length() - 1) // 13))
@@ -330,24 +360,24 @@ def _picked(state: PhaseTwoState) -> int:
                 _JOINED.clear()
             block = _JOINED[key] = _joined(table, start)
         return block
-    if pick is PickUpRule.BOTTOM:
+    if pick == _BOTTOM:
         return table[0]
-    if pick is PickUpRule.TOP:
+    if pick == _TOP:
         return table[-1]
     bottom = table[0]
     return bottom & -bottom  # P2-PICK-LOWEST-CARD
 
 
-def _pick(state: PhaseTwoState, picked: int) -> tuple[int, tuple[int, ...]]:
+def _pick(state: PhaseTwoState, context: Context, picked: int) -> tuple[int, tuple[int, ...]]:
     """What the player to act picks up (``picked``, as :func:`_picked` has it), and
     the table left behind."""
     table = state.table_masks
-    pick = state._context.pick
-    if state.blamattis >> state.turn & 1 or pick is PickUpRule.LOWEST_CARD:
+    pick = context.pick_code
+    if state.blamattis >> state.turn & 1 or pick == _LOWEST_CARD:
         return _lowest_card(table)
-    if pick is PickUpRule.BOTTOM_JOINED or pick is PickUpRule.TOP_JOINED:
+    if pick in (_BOTTOM_JOINED, _TOP_JOINED):
         return picked, tuple(mask for mask in table if not mask & picked)
-    if pick is PickUpRule.BOTTOM:
+    if pick == _BOTTOM:
         return picked, table[1:]
     return picked, table[:-1]
 
@@ -355,18 +385,17 @@ def _pick(state: PhaseTwoState, picked: int) -> tuple[int, tuple[int, ...]]:
 # -- legal moves --------------------------------------------------------------------
 
 
-def legal_moves(state: PhaseTwoState) -> tuple[Move, ...]:
+def legal_moves(state: PhaseTwoState, context: Context) -> tuple[Move, ...]:
     """Every legal move of the player to act: plays first, then the pick-up."""
     player = state.turn
     if player < 0:
         return ()
     table = state.table_masks
     if table and (state.forced or state.blamattis >> player & 1):
-        return (_pick_up(player, _picked(state)),)
-    context = state._context
+        return (_pick_up(player, _picked(state, context)),)
     hand = state.hand_masks[player] & PACK_MASK
     runs = context.runs
-    cache = _PLAYS[runs]
+    cache = _PLAYS[context.runs_code]
     seat = player << 15
     moves: list[Move] = []
     if table:
@@ -393,18 +422,18 @@ def legal_moves(state: PhaseTwoState) -> tuple[Move, ...]:
         if allowed or table:
             moves = allowed
     if table:
-        moves.append(_pick_up(player, _picked(state)))
+        moves.append(_pick_up(player, _picked(state, context)))
     return tuple(moves)
 
 
 # The events about a seat and no card that phase two reports on most moves, by
 # seat: shared values.
-_LEAD_PASSED = seat_events(EventKind.LEAD_PASSED)
-_LEADS = seat_events(EventKind.LEADS)
-_THREE_CARDS = seat_events(EventKind.THREE_CARDS)
-_ONE_CARD = seat_events(EventKind.ONE_CARD)
-_OUT = seat_events(EventKind.OUT)
-_EMPTIED = seat_events(EventKind.EMPTIED)
+_LEAD_PASSED: Final = seat_events(EventKind.LEAD_PASSED)
+_LEADS: Final = seat_events(EventKind.LEADS)
+_THREE_CARDS: Final = seat_events(EventKind.THREE_CARDS)
+_ONE_CARD: Final = seat_events(EventKind.ONE_CARD)
+_OUT: Final = seat_events(EventKind.OUT)
+_EMPTIED: Final = seat_events(EventKind.EMPTIED)
 
 
 # -- transitions ------------------------------------------------------------------
@@ -451,9 +480,8 @@ def _leader(
     return leader
 
 
-def successor(state: PhaseTwoState, move: Move) -> PhaseTwoState:
+def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoState:
     """The state after the legal ``move``."""
-    context = state._context
     player = move.player
     mask = move.mask
     hands = list(state.hand_masks)
@@ -508,7 +536,7 @@ def successor(state: PhaseTwoState, move: Move) -> PhaseTwoState:
     else:
         if state.lead_out >= 0:
             goat = player  # P2-AVSTICKSHOG: picking up a led last card loses
-        picked, table = _pick(state, mask)  # the pick-up move names the cards
+        picked, table = _pick(state, context, mask)  # the pick-up move names the cards
         hands[player] = add_cards(hands[player], picked)
         blamattis &= ~(1 << player)
         if table:
@@ -596,9 +624,9 @@ def _draw(
 # -- explaining refusals ------------------------------------------------------------
 
 
-def explain(state: PhaseTwoState, move: Move) -> IllegalMoveError | None:
+def explain(state: PhaseTwoState, context: Context, move: Move) -> IllegalMoveError | None:
     """Why ``move`` is illegal in ``state`` (naming the rule), or ``None``."""
-    if move in legal_moves(state):
+    if move in legal_moves(state, context):
         return None
     player = move.player
     if state.turn < 0:
@@ -615,17 +643,16 @@ def explain(state: PhaseTwoState, move: Move) -> IllegalMoveError | None:
     if type(move) is PickUp:
         if not table:
             return IllegalMoveError("there is nothing on the table to pick up", "P2-EMPTIED")
-        picked = _picked(state)
-        rule = "I-BLAMATTIS" if state.blamattis >> player & 1 else _PICK_RULE[state._context.pick]
+        picked = _picked(state, context)
+        rule = "I-BLAMATTIS" if state.blamattis >> player & 1 else _PICK_RULE[context.pick]
         return IllegalMoveError(
             f"the pick-up takes {format_cards(cards_of(picked))}, not {format_cards(move.cards)}",
             rule,
         )
-    return _explain_play(state, move)
+    return _explain_play(state, context, move)
 
 
-def _explain_play(state: PhaseTwoState, move: Move) -> IllegalMoveError:
-    context = state._context
+def _explain_play(state: PhaseTwoState, context: Context, move: Move) -> IllegalMoveError:
     player = move.player
     mask = move.mask
     held = state.hand_masks[player]
@@ -822,6 +849,3 @@ def begin(
         out_of_play,
         last_move is not None,
     )
-
-
-PhaseTwoState.engine = sys.modules[__name__]  # the rules of phase two, for the states

@@ -36,6 +36,7 @@ import random
 from .cards import CARDS_IN_PACK, PACK_MASK, add_cards, iter_indexes, remove_cards
 from .deals import Deal
 from .events import Event, EventKind
+from .phase_one.play import context_for as phase_one_context
 from .phase_one.values import VALUES, give
 from .phase_two import context_for
 from .rules import TrumpCard
@@ -131,7 +132,7 @@ def _phase_one(view: PlayerView, rng: random.Random) -> PhaseOneState:
     winner = -1 if view.trick_winner is None else view.trick_winner
     leader = view.leader if view.leader is not None else 0
     return PhaseOneState(
-        rules,
+        phase_one_context(rules),
         Deal(view.players, rng.randrange(2**63)),
         tuple(hands),
         tuple(known),

@@ -13,18 +13,18 @@ when they are imported; this module imports neither.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import TYPE_CHECKING, Final
 
 from .cards import Card, Suit, cards_of, count_cards, format_cards
 from .deals import Deal
 from .errors import IllegalMoveError, no_seat, shown
 from .events import Event, EventKind
 from .moves import Move, Play, parse_move
-from .rules import Ruleset
-from .views import PlayerView, phase_one_view, phase_two_view
+from .rules import Claim, PhaseOneEnd, Ruleset, Ties, Trick, TrumpCard
+from .rules import Sluff as SluffRule
 
 if TYPE_CHECKING:
-    from .phase_two import Context
+    from .views import PlayerView
 
 __all__ = ["Phase", "PhaseOneState", "PhaseTwoState", "State"]
 
@@ -189,30 +189,151 @@ class State:
         return tuple(move for move in moves if move.player == player)
 
 
-class PhaseOneRules(Protocol):
-    """What a phase-one state asks of :mod:`skitgubbe.phase_one`."""
+class PhaseOneRules:
+    """The rules of phase one as a phase-one state consults them: the settings of
+    a ruleset that phase one reads on every move, worked out once.
 
-    def legal_moves(self, state: PhaseOneState) -> tuple[Move, ...]: ...
+    Each state holds one (its context), made by :mod:`skitgubbe.phase_one.play`
+    for its ruleset, which adds the rules' functions, and passed from state to
+    state; so this module needs no rules module: the arrows point from the rules
+    to the states. It is read-only and shared by every state of the same ruleset.
+    """
 
-    def successor(self, state: PhaseOneState, move: Move) -> State: ...
+    __slots__ = (
+        "aces_low",
+        "all_players",
+        "beats_unique",
+        "by_rank",
+        "claim",
+        "dare",
+        "end",
+        "hand_size",
+        "low_rank",
+        "mas",
+        "multi",
+        "must_match",
+        "must_match_trick",
+        "one_pack",
+        "races",
+        "restaurant",
+        "rules",
+        "sluff",
+        "ties",
+        "trick",
+        "trump_card",
+        "with_trumps",
+    )
 
-    def explain(self, state: PhaseOneState, move: Move) -> IllegalMoveError | None: ...
+    #: The ruleset.
+    rules: Ruleset
+    #: Its settings that phase one reads (see :class:`~skitgubbe.rules.Ruleset`).
+    trick: Trick
+    sluff: SluffRule
+    claim: Claim
+    ties: Ties
+    trump_card: TrumpCard
+    end: PhaseOneEnd
+    multi: bool
+    dare: bool
+    aces_low: bool
+    must_match: bool
+    must_match_trick: bool
+    restaurant: bool
+    hand_size: int
+    #: Whether the game is Mas (P1-MAS), whether trumps take tricks, whether every
+    #: player plays to each trick, and whether a rank played more than once beats.
+    mas: bool
+    with_trumps: bool
+    all_players: bool
+    beats_unique: bool
+    #: Whether the game is played with one pack (no second copies).
+    one_pack: bool
+    #: Whether the winner may gather at once, racing the sluffers (``Claim.RACE``).
+    races: bool
+    #: The phase-one value of each physical rank (0 is the 2), and the physical
+    #: rank of each value (P1-ACES-LOW).
+    by_rank: tuple[int, ...]
+    low_rank: tuple[int, ...]
 
-    def to_act_seats(self, state: PhaseOneState) -> int: ...
+    def __init__(self, rules: Ruleset) -> None:
+        by_rank = tuple((rank + 1) % 13 if rules.aces_low else rank for rank in range(13))
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "trick", rules.trick)
+        object.__setattr__(self, "sluff", rules.sluff)
+        object.__setattr__(self, "claim", rules.claim)
+        object.__setattr__(self, "ties", rules.ties)
+        object.__setattr__(self, "trump_card", rules.trump_card)
+        object.__setattr__(self, "end", rules.end)
+        object.__setattr__(self, "multi", rules.multi)
+        object.__setattr__(self, "dare", rules.dare)
+        object.__setattr__(self, "aces_low", rules.aces_low)
+        object.__setattr__(self, "must_match", rules.must_match)
+        object.__setattr__(self, "must_match_trick", rules.must_match_trick)
+        object.__setattr__(self, "restaurant", rules.restaurant)
+        object.__setattr__(self, "hand_size", rules.hand_size)
+        object.__setattr__(self, "mas", rules.trick is Trick.MAS)
+        object.__setattr__(self, "with_trumps", rules.trick.with_trumps)
+        object.__setattr__(self, "all_players", rules.trick.all_players)
+        object.__setattr__(self, "beats_unique", rules.ties.beats_unique)
+        object.__setattr__(self, "one_pack", rules.packs == 1)
+        object.__setattr__(
+            self,
+            "races",
+            rules.claim is Claim.RACE and rules.sluff in (SluffRule.UNLIMITED, SluffRule.OWN),
+        )
+        object.__setattr__(self, "by_rank", by_rank)
+        object.__setattr__(self, "low_rank", tuple(by_rank.index(value) for value in range(13)))
 
-    def due_seats(self, state: PhaseOneState) -> int: ...
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"the rules of phase one are read-only: cannot set {name}")
+
+    def legal_moves(self, state: PhaseOneState) -> tuple[Move, ...]:
+        """Every legal move of every seat that may act in ``state``."""
+        raise NotImplementedError
+
+    def successor(self, state: PhaseOneState, move: Move) -> State:
+        """The state after the legal ``move``."""
+        raise NotImplementedError
+
+    def explain(self, state: PhaseOneState, move: Move) -> IllegalMoveError | None:
+        """Why ``move`` is illegal in ``state``, or ``None``."""
+        raise NotImplementedError
+
+    def to_act_seats(self, state: PhaseOneState) -> int:
+        """The seats that may act in ``state``, as bits."""
+        raise NotImplementedError
+
+    def due_seats(self, state: PhaseOneState) -> int:
+        """The seats ``state`` waits for, as bits."""
+        raise NotImplementedError
+
+    def view(self, state: PhaseOneState, player: int) -> PlayerView:
+        """What ``player`` may see and know of ``state``."""
+        raise NotImplementedError
 
 
-class PhaseTwoRules(Protocol):
-    """What a phase-two state asks of :mod:`skitgubbe.phase_two`."""
+class PhaseTwoRules:
+    """The rules of phase two, with one trump suit, as a phase-two state consults
+    them: made by :mod:`skitgubbe.phase_two` (its ``Context``) and held by each
+    state, as :class:`PhaseOneRules` is in phase one."""
 
-    def legal_moves(self, state: PhaseTwoState) -> tuple[Move, ...]: ...
+    __slots__ = ()
 
-    def successor(self, state: PhaseTwoState, move: Move) -> PhaseTwoState: ...
+    def legal_moves(self, state: PhaseTwoState) -> tuple[Move, ...]:
+        """Every legal move of the player to act in ``state``."""
+        raise NotImplementedError
 
-    def explain(self, state: PhaseTwoState, move: Move) -> IllegalMoveError | None: ...
+    def successor(self, state: PhaseTwoState, move: Move) -> PhaseTwoState:
+        """The state after the legal ``move``."""
+        raise NotImplementedError
 
-    def context_for(self, rules: Ruleset, trump: Suit) -> Context: ...
+    def explain(self, state: PhaseTwoState, move: Move) -> IllegalMoveError | None:
+        """Why ``move`` is illegal in ``state``, or ``None``."""
+        raise NotImplementedError
+
+    def view(self, state: PhaseTwoState, player: int) -> PlayerView:
+        """What ``player`` may see and know of ``state``."""
+        raise NotImplementedError
 
 
 class PhaseTwoState(State):
@@ -223,9 +344,6 @@ class PhaseTwoState(State):
     Two states are equal when the game stands the same and everyone knows the
     same (the events that led there do not count).
     """
-
-    #: The phase-two rules, bound by :mod:`skitgubbe.phase_two` when it is imported.
-    engine: ClassVar[PhaseTwoRules]
 
     __slots__ = (
         "_active",
@@ -268,7 +386,7 @@ class PhaseTwoState(State):
         lead_out: int,
         dreck_pool: int,
         needy: int,
-        context: Context,
+        context: PhaseTwoRules,
         last_move: Move | None = None,
         notes: tuple[Event, ...] = (),
         out_of_play_mask: int = 0,
@@ -290,7 +408,7 @@ class PhaseTwoState(State):
         self._lead_out = lead_out
         self._dreck_pool = dreck_pool
         self._needy = needy
-        self._context: Context = context
+        self._context = context
         self._last_move = last_move
         self._notes = notes
         self._out_of_play_mask = out_of_play_mask
@@ -526,17 +644,17 @@ class PhaseTwoState(State):
     def legal_moves(self, player: object = None) -> tuple[Move, ...]:
         moves = self._legal
         if moves is None:
-            moves = self._legal = self.engine.legal_moves(self)
+            moves = self._legal = self._context.legal_moves(self)
         return moves if player is None else self._moves_of(moves, player)
 
     def apply(self, move: object) -> PhaseTwoState:
-        return self.engine.successor(self, self._validated(move))
+        return self._context.successor(self, self._validated(move))
 
     def explain(self, move: Move) -> IllegalMoveError | None:
-        return self.engine.explain(self, move)
+        return self._context.explain(self, move)
 
     def view(self, player: object) -> PlayerView:
-        return phase_two_view(self, _check_seat(player, self.players))
+        return self._context.view(self, _check_seat(player, self.players))
 
 
 class PhaseOneState(State):
@@ -550,12 +668,10 @@ class PhaseOneState(State):
     intermission is automatic).
     """
 
-    #: The phase-one rules, bound by :mod:`skitgubbe.phase_one` when it is imported.
-    engine: ClassVar[PhaseOneRules]
-
     __slots__ = (
         "_absent_mask",
         "_by_seat",
+        "_context",
         "_deal",
         "_done",
         "_drawn",
@@ -588,7 +704,7 @@ class PhaseOneState(State):
 
     def __init__(
         self,
-        rules: Ruleset,
+        context: PhaseOneRules,
         deal: Deal,
         hand_masks: tuple[int, ...],
         known_masks: tuple[int, ...],
@@ -619,7 +735,8 @@ class PhaseOneState(State):
         notes: tuple[Event, ...] = (),
         absent_mask: int = 0,
     ) -> None:
-        self._rules = rules
+        self._rules = context.rules
+        self._context = context
         self._deal = deal
         self._hand_masks = hand_masks
         self._known_masks = known_masks
@@ -853,7 +970,7 @@ class PhaseOneState(State):
         return (
             PhaseOneState,
             (
-                self._rules,
+                self._context,
                 self._deal,
                 self._hand_masks,
                 self._known_masks,
@@ -906,11 +1023,11 @@ class PhaseOneState(State):
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        return _seats(self.engine.to_act_seats(self))
+        return _seats(self._context.to_act_seats(self))
 
     @property
     def due(self) -> tuple[int, ...]:
-        return _seats(self.engine.due_seats(self))
+        return _seats(self._context.due_seats(self))
 
     @property
     def turn(self) -> int | None:
@@ -991,18 +1108,18 @@ class PhaseOneState(State):
     def legal_moves(self, player: object = None) -> tuple[Move, ...]:
         moves = self._legal
         if moves is None:
-            moves = self._legal = self.engine.legal_moves(self)
+            moves = self._legal = self._context.legal_moves(self)
         return moves if player is None else self._moves_of(moves, player)
 
     def apply(self, move: object) -> State:
-        return self.engine.successor(self, self._validated(move))
+        return self._context.successor(self, self._validated(move))
 
     def explain(self, move: Move) -> IllegalMoveError | None:
-        return self.engine.explain(self, move)
+        return self._context.explain(self, move)
 
     def view(self, player: object) -> PlayerView:
-        return phase_one_view(self, _check_seat(player, self.players))
+        return self._context.view(self, _check_seat(player, self.players))
 
 
 #: The event kind of each kind of entry in a phase-one trick's log.
-LOG_KINDS = (EventKind.PLAYED, EventKind.DARED, EventKind.SLUFFED)
+LOG_KINDS: Final = (EventKind.PLAYED, EventKind.DARED, EventKind.SLUFFED)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import attrs
 
 from ..moves import Move
-from ..state import PhaseOneState, PhaseTwoState, State
+from ..state import PhaseTwoState, State
 from .actions import PASS, action_to_move, actions_of
 
 __all__ = ["Turns", "acting_seats", "offer_order"]
@@ -75,12 +75,12 @@ def acting_seats(state: State) -> tuple[int, int]:
     latest = _LATEST
     if latest[0] is state:
         return latest[1], latest[2]
-    if isinstance(state, PhaseOneState):
-        acting = state.engine.to_act_seats(state)
-        due = state.engine.due_seats(state)
-    else:
-        acting = sum(1 << seat for seat in state.to_act)
-        due = sum(1 << seat for seat in state.due)
+    acting = 0
+    for seat in state.to_act:
+        acting |= 1 << seat
+    due = 0
+    for seat in state.due:
+        due |= 1 << seat
     _LATEST = (state, acting, due)
     return acting, due
 

@@ -25,6 +25,7 @@ from ..deals import Deal
 from ..errors import shown
 from ..rules import FirstLead, Ruleset, TrumpCard
 from ..state import PhaseOneState
+from .play import context_for
 from .tricks import Work
 from .values import VALUES, take
 
@@ -196,7 +197,7 @@ def deal(
         ):
             absent = take(absent, mask)
     state = PhaseOneState(
-        rules,
+        context_for(rules),
         spec,
         tuple(hand_masks),
         (0,) * players,

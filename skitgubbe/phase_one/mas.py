@@ -16,7 +16,7 @@ hand says whether the move is there.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards import CARDS_IN_PACK, PACK_MASK, iter_indexes
 from ..events import Event, EventKind
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["beaters", "lead_or_beat", "legal_moves", "to_act_seats"]
 
 #: The single-card play of each seat and card: shared moves.
-_SINGLES = tuple(
+_SINGLES: Final = tuple(
     tuple(Play.from_mask(seat, 1 << index) for index in range(CARDS_IN_PACK)) for seat in range(16)
 )
 

@@ -8,23 +8,32 @@ public; which moves a seat has depends on its hand.
 
 from __future__ import annotations
 
-import sys
+from typing import Final
 
 from ..cards import CARDS_IN_PACK, PACK_MASK, cards_of, format_cards
 from ..errors import IllegalMoveError
 from ..events import Event, EventKind, seat_events
 from ..intermission import finish_phase_one
 from ..moves import Dare, Done, Gather, Move, PickUp, Play, Sluff, Store, Swap
+from ..rules import Ruleset, Trick
 from ..rules import Sluff as SluffRule
-from ..rules import Trick
-from ..state import PhaseOneState, State
+from ..state import PhaseOneRules, PhaseOneState, State
+from ..views import PlayerView, phase_one_view
 from . import mas, sluffing
 from .tricks import Work
 from .values import DARE, PLAY, RANK_CARDS, SLUFF, obliged, ranks_of, submultisets
 
-__all__ = ["due_seats", "explain", "legal_moves", "successor", "to_act_seats"]
+__all__ = [
+    "Rules",
+    "context_for",
+    "due_seats",
+    "explain",
+    "legal_moves",
+    "successor",
+    "to_act_seats",
+]
 
-_TRICK_RULE = {
+_TRICK_RULE: Final = {
     Trick.TWO: "P1-TRICK-TWO",
     Trick.ALL: "P1-TRICK-ALL",
     Trick.MAS: "P1-MAS",
@@ -33,14 +42,14 @@ _TRICK_RULE = {
 }
 
 #: The single-card play of each seat and card, and each seat's dare: shared moves.
-_SINGLE_PLAYS = tuple(
+_SINGLE_PLAYS: Final = tuple(
     tuple(Play.from_mask(seat, 1 << index) for index in range(CARDS_IN_PACK)) for seat in range(16)
 )
-_DARES = tuple(Dare.from_mask(seat, 0) for seat in range(16))
+_DARES: Final = tuple(Dare.from_mask(seat, 0) for seat in range(16))
 # Multi-card plays (P1-MULTI) by (seat, hand, obliged cards, dare): a hand of a few
 # cards has few plays; the cache is emptied when it reaches its limit.
-_CACHE_LIMIT = 20_000
-_MULTI_PLAYS: dict[tuple[int, int, int, bool], tuple[Move, ...]] = {}
+_CACHE_LIMIT: Final = 20_000
+_MULTI_PLAYS: Final[dict[tuple[int, int, int, bool], tuple[Move, ...]]] = {}
 
 
 # -- who acts ------------------------------------------------------------------------
@@ -48,7 +57,7 @@ _MULTI_PLAYS: dict[tuple[int, int, int, bool], tuple[Move, ...]] = {}
 
 def to_act_seats(state: PhaseOneState) -> int:
     """The seats that may act now, as bits: public, so that it reveals no hand."""
-    if state.rules.trick is Trick.MAS:
+    if state._context.mas:
         return mas.to_act_seats(state)
     return sluffing.to_act_seats(state)
 
@@ -56,7 +65,7 @@ def to_act_seats(state: PhaseOneState) -> int:
 def due_seats(state: PhaseOneState) -> int:
     """The seats the game waits for, as bits: the player due to play, or those who
     must declare done or gather (public)."""
-    if state.rules.trick is Trick.MAS:
+    if state._context.mas:
         return 1 << state.order[state.position]
     return sluffing.due_seats(state)
 
@@ -66,7 +75,7 @@ def due_seats(state: PhaseOneState) -> int:
 
 def legal_moves(state: PhaseOneState) -> tuple[Move, ...]:
     """Every legal move of every seat that may act, grouped by seat."""
-    if state.rules.trick is Trick.MAS:
+    if state._context.mas:
         return mas.legal_moves(state)
     seats = sluffing.entitled(state)
     winner = state.winner
@@ -98,7 +107,7 @@ def legal_moves(state: PhaseOneState) -> tuple[Move, ...]:
 
 def _plays(state: PhaseOneState, player: int) -> tuple[Move, ...]:
     """The plays (and the dare) of the seat due to play."""
-    rules = state.rules
+    rules = state._context
     hand = state.hand_masks[player]
     bound = obliged(state, player)
     dare = not bound and rules.dare and sluffing.normal_left(state) > 0
@@ -149,7 +158,7 @@ def successor(state: PhaseOneState, move: Move) -> State:
     work = Work(state, move)
     seat = move.player
     kind = type(move)
-    rules = state.rules
+    rules = state._context
     going = True
     if kind is Play or kind is Dare:
         if kind is Dare:
@@ -159,7 +168,7 @@ def successor(state: PhaseOneState, move: Move) -> State:
         else:
             cards = move.mask
             work.notes.append(Event(EventKind.PLAYED, seat, cards))
-        if rules.trick is Trick.MAS:
+        if rules.mas:
             going = mas.lead_or_beat(work, seat, cards)
         else:
             if kind is Play:
@@ -209,9 +218,9 @@ def _after_done(state: PhaseOneState, move: Move) -> PhaseOneState | None:
     seats = before & ~bit
     if not seats:
         return None
-    sluffed = state.sluffed | bit if state.rules.sluff is SluffRule.WINDOW else state.sluffed
+    sluffed = state.sluffed | bit if state._context.sluff is SluffRule.WINDOW else state.sluffed
     after = PhaseOneState(
-        state.rules,
+        state._context,
         state.deal,
         state.hand_masks,
         state.known_masks,
@@ -250,7 +259,7 @@ def _after_done(state: PhaseOneState, move: Move) -> PhaseOneState | None:
 
 
 #: The event of each seat's ``done``: shared values.
-_DONES = seat_events(EventKind.DONE)
+_DONES: Final = seat_events(EventKind.DONE)
 
 
 # -- explanations ---------------------------------------------------------------------
@@ -260,7 +269,7 @@ def explain(state: PhaseOneState, move: Move) -> IllegalMoveError | None:
     """Why ``move`` is illegal here (naming the rule), or ``None`` if it is legal."""
     if move in state.legal_moves():
         return None
-    rules = state.rules
+    rules = state._context
     seat = move.player
     kind = type(move)
     players = state.players
@@ -298,11 +307,11 @@ def explain(state: PhaseOneState, move: Move) -> IllegalMoveError | None:
     if kind is Done or kind is Gather:
         return _explain_claim(state, move)
     if kind is PickUp:
-        if rules.trick is not Trick.MAS:
+        if not rules.mas:
             return IllegalMoveError("phase one has no picking up in these rules", trick_rule)
         return IllegalMoveError("only the follower picks up, and only the led card", "P1-MAS")
     if kind is Store or kind is Swap:
-        if rules.trick is not Trick.MAS:
+        if not rules.mas:
             return IllegalMoveError(f"a {kind.verb} belongs to Mas", "P1-MAS")
         if kind is Store:
             return IllegalMoveError(
@@ -319,7 +328,7 @@ def explain(state: PhaseOneState, move: Move) -> IllegalMoveError | None:
 def _explain_play(
     state: PhaseOneState, move: Move, held: bool, trick_rule: str
 ) -> IllegalMoveError:
-    rules = state.rules
+    rules = state._context
     seat = move.player
     if state.winner >= 0 or state.order[state.position] != seat:
         due = "nobody" if state.winner >= 0 else f"seat {state.order[state.position]}"
@@ -338,7 +347,7 @@ def _explain_play(
         return IllegalMoveError("a play names its cards", trick_rule)
     if not held:
         return IllegalMoveError(f"seat {seat} does not hold {format_cards(move.cards)}")
-    if rules.trick is Trick.MAS and state.position:
+    if rules.mas and state.position:
         return IllegalMoveError(
             f"{format_cards(move.cards)} does not beat the led card: beat it with a higher "
             "card of its suit or a trump, or pick it up",
@@ -361,7 +370,7 @@ def _explain_play(
 
 def _explain_claim(state: PhaseOneState, move: Move) -> IllegalMoveError:
     """Why a ``done`` or ``gather`` is refused."""
-    rules = state.rules
+    rules = state._context
     seat = move.player
     rule = sluffing.SLUFF_RULE[rules.sluff]
     if rules.sluff is SluffRule.NONE:
@@ -394,4 +403,49 @@ def _explain_claim(state: PhaseOneState, move: Move) -> IllegalMoveError:
     return IllegalMoveError(f"seat {seat} may not sluff on this trick: nothing to declare", rule)
 
 
-PhaseOneState.engine = sys.modules[__name__]  # the rules of phase one, for the states
+class Rules(PhaseOneRules):
+    """The rules of phase one for one ruleset, as its states hold them: the
+    settings phase one reads (see :class:`~skitgubbe.state.PhaseOneRules`) and the
+    functions of this module."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (context_for, (self.rules,))
+
+    def legal_moves(self, state: PhaseOneState) -> tuple[Move, ...]:
+        return legal_moves(state)
+
+    def successor(self, state: PhaseOneState, move: Move) -> State:
+        return successor(state, move)
+
+    def explain(self, state: PhaseOneState, move: Move) -> IllegalMoveError | None:
+        return explain(state, move)
+
+    def to_act_seats(self, state: PhaseOneState) -> int:
+        return to_act_seats(state)
+
+    def due_seats(self, state: PhaseOneState) -> int:
+        return due_seats(state)
+
+    def view(self, state: PhaseOneState, player: int) -> PlayerView:
+        return phase_one_view(state, player)
+
+
+#: The contexts by the identity of their ruleset: a state's ``rules`` is the very
+#: ruleset it was dealt with, even where an equal one was dealt before (records
+#: name a preset by it). A context keeps its ruleset, so an identity is not
+#: reused while its context is kept.
+_CONTEXTS: Final[dict[int, Rules]] = {}
+#: Contexts kept at most; a program that tries many rulesets empties the cache.
+_CONTEXTS_LIMIT: Final = 1_024
+
+
+def context_for(rules: Ruleset) -> Rules:
+    """The shared rules of phase one for ``rules``, which its states hold."""
+    context = _CONTEXTS.get(id(rules))
+    if context is None or context.rules is not rules:
+        if len(_CONTEXTS) >= _CONTEXTS_LIMIT:
+            _CONTEXTS.clear()
+        context = _CONTEXTS[id(rules)] = Rules(rules)
+    return context

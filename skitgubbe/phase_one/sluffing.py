@@ -18,12 +18,12 @@ gather never tells anyone what a hand holds.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..moves import Done, Gather, Move, Sluff
-from ..rules import Claim, Ties, TrumpCard
 from ..rules import Sluff as SluffRule
-from .values import RANK_CARDS, RANKSET_CARDS, VALUES, leading, ranks_of, submultisets
+from ..rules import Ties, TrumpCard
+from .values import RANK_CARDS, RANKSET_CARDS, leading, ranks_of, submultisets
 
 if TYPE_CHECKING:
     from ..state import PhaseOneState
@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 #: The rule ID of each sluffing rule.
-SLUFF_RULE = {
+SLUFF_RULE: Final = {
     SluffRule.NONE: "P1-SLUFF-NONE",
     SluffRule.WINDOW: "P1-SLUFF-WINDOW",
     SluffRule.UNLIMITED: "P1-SLUFF-UNLIMITED",
@@ -55,14 +55,14 @@ SLUFF_RULE = {
     SluffRule.ATLANTA: "P1-SLUFF-ATLANTA",
 }
 #: Each seat's ``done``: shared move values.
-DONES = tuple(Done.from_mask(seat, 0) for seat in range(16))
+DONES: Final = tuple(Done.from_mask(seat, 0) for seat in range(16))
 #: Each seat's ``gather``: shared move values.
-GATHERS = tuple(Gather.from_mask(seat, 0) for seat in range(16))
+GATHERS: Final = tuple(Gather.from_mask(seat, 0) for seat in range(16))
 
 # Sluff moves: sub-multisets of a few cards, so the cache stays small; it is
 # emptied when it grows past its limit, which bounds its memory.
-_CACHE_LIMIT = 20_000
-_SLUFFS: dict[tuple[int, int], tuple[Move, ...]] = {}
+_CACHE_LIMIT: Final = 20_000
+_SLUFFS: Final[dict[tuple[int, int], tuple[Move, ...]]] = {}
 
 
 def cards_left(stock: int, drawn: int, holder: int, trump_card: TrumpCard) -> int:
@@ -75,7 +75,7 @@ def cards_left(stock: int, drawn: int, holder: int, trump_card: TrumpCard) -> in
 
 def normal_left(state: PhaseOneState) -> int:
     """Stock cards left to draw or dare, the trump card at the bottom left out."""
-    return cards_left(len(state.stock_cards), state.drawn, state.holder, state.rules.trump_card)
+    return cards_left(len(state.stock_cards), state.drawn, state.holder, state._context.trump_card)
 
 
 def may_still_play(state: PhaseOneState, seat: int) -> bool:
@@ -88,7 +88,7 @@ def may_still_play(state: PhaseOneState, seat: int) -> bool:
     if seat not in state.order[: state.position]:
         return False
     trump = state.indicator % 52 // 13
-    return state.order.index(seat) in leading(state.rules, trump, state.round_plays)
+    return state.order.index(seat) in leading(state._context, trump, state.round_plays)
 
 
 def entitled(state: PhaseOneState) -> int:
@@ -104,7 +104,7 @@ def entitled(state: PhaseOneState) -> int:
 
 
 def _entitled(state: PhaseOneState) -> int:
-    rules = state.rules
+    rules = state._context
     mode = rules.sluff
     if mode is SluffRule.NONE or not state.table_mask:
         return 0
@@ -133,15 +133,12 @@ def _entitled(state: PhaseOneState) -> int:
 
 def races(state: PhaseOneState) -> bool:
     """Whether the winner may gather at once, racing the sluffers (``Claim.RACE``)."""
-    mode = state.rules.sluff
-    return state.rules.claim is Claim.RACE and (
-        mode is SluffRule.UNLIMITED or mode is SluffRule.OWN
-    )
+    return state._context.races
 
 
 def declarers(state: PhaseOneState, seats: int) -> int:
     """The seats offered ``done`` on the decided trick, among the entitled ``seats``."""
-    if state.rules.sluff is SluffRule.WINDOW:
+    if state._context.sluff is SluffRule.WINDOW:
         return seats
     if races(state):
         return 0
@@ -151,7 +148,7 @@ def declarers(state: PhaseOneState, seats: int) -> int:
 def gatherer(state: PhaseOneState, seats: int) -> bool:
     """Whether the winner is offered ``gather`` on the decided trick, given the
     entitled ``seats``; with no one entitled the trick is gathered without a move."""
-    if not seats or state.rules.sluff is SluffRule.WINDOW:
+    if not seats or state._context.sluff is SluffRule.WINDOW:
         return False
     return races(state) or not seats & ~(1 << state.winner)
 
@@ -183,7 +180,7 @@ def due_seats(state: PhaseOneState) -> int:
 
 def sluffable(state: PhaseOneState, seat: int) -> int:
     """The cards ``seat`` may sluff now, as a mask (0 if none)."""
-    rules = state.rules
+    rules = state._context
     mode = rules.sluff
     if mode is SluffRule.NONE or not state.table_mask:
         return 0
@@ -204,7 +201,7 @@ def sluffable(state: PhaseOneState, seat: int) -> int:
     cards = hand & RANKSET_CARDS[ranks_of(state.table_mask)]
     if cards and state.winner < 0 and seat in state.order[state.position :] and state.position:
         # limit (a): not the currently highest rank before one's own play
-        cards &= ~RANK_CARDS[VALUES[rules.aces_low].low_rank[state.top]]
+        cards &= ~RANK_CARDS[rules.low_rank[state.top]]
     return cards
 
 
@@ -212,7 +209,7 @@ def sluffable_by_seat(state: PhaseOneState, seats: int) -> list[int]:
     """The cards each of the entitled ``seats`` may sluff now, by seat (0 for the
     others): :func:`sluffable` for every seat at once, with what they share worked
     out once (the ranks on the table, limit (a))."""
-    mode = state.rules.sluff
+    mode = state._context.sluff
     hands = state.hand_masks
     found = [0] * len(hands)
     if mode is SluffRule.OWN:
@@ -224,7 +221,7 @@ def sluffable_by_seat(state: PhaseOneState, seats: int) -> list[int]:
         return found
     if mode is SluffRule.ATLANTA:
         # an entitled seat has played to the trick, not sluffed and not said done
-        winning = 1 << VALUES[state.rules.aces_low].low_rank[state.top]
+        winning = 1 << state._context.low_rank[state.top]
         allowed = RANKSET_CARDS[ranks_of(state.plays_mask) & ~winning]
         for seat in range(len(hands)):
             if seats >> seat & 1:
@@ -241,7 +238,7 @@ def sluffable_by_seat(state: PhaseOneState, seats: int) -> list[int]:
         and state.position
     ):
         pending = state.order[state.position :]  # limit (a)
-        heading = RANK_CARDS[VALUES[state.rules.aces_low].low_rank[state.top]]
+        heading = RANK_CARDS[state._context.low_rank[state.top]]
     for seat in range(len(hands)):
         if seats >> seat & 1:
             cards = hands[seat] & allowed
@@ -265,7 +262,7 @@ def sluffs(state: PhaseOneState, seat: int, cards: int | None = None) -> tuple[M
             _SLUFFS.clear()
         moves = _SLUFFS[key] = tuple(Sluff.from_mask(seat, sub) for sub in submultisets(cards))
     if (
-        state.rules.sluff is SluffRule.ANYTIME
+        state._context.sluff is SluffRule.ANYTIME
         and normal_left(state) == 0
         and may_still_play(state, seat)
     ):
@@ -288,7 +285,7 @@ def runs_out(state: PhaseOneState, seat: int, left: int) -> bool:
         return True  # not the whole hand, whatever is owed
     if left & (left - 1) or seat not in state.order[state.position :]:
         return False  # two cards or more, or no play owed in this round
-    rules = state.rules
+    rules = state._context
     if rules.ties is Ties.SPLIT:
         return False  # a tie is split, never replayed (P1-TIE-SPLIT)
     plays = (*state.round_plays, left)
@@ -304,7 +301,7 @@ def runs_out(state: PhaseOneState, seat: int, left: int) -> bool:
 
 def sluff_reason(state: PhaseOneState, seat: int) -> str:
     """Why ``seat`` may not sluff the cards it named, in words."""
-    mode = state.rules.sluff
+    mode = state._context.sluff
     if mode is SluffRule.WINDOW:
         if state.winner < 0:
             return "the sluffing window opens once the trick is decided"

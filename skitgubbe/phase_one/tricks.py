@@ -20,11 +20,11 @@ import random
 from ..cards import CARDS_IN_PACK, add_cards, iter_indexes, remove_cards
 from ..events import Event, EventKind
 from ..moves import Move
-from ..rules import PhaseOneEnd, Ties, Trick, TrumpCard
+from ..rules import PhaseOneEnd, Ties, TrumpCard
 from ..rules import Sluff as SluffRule
 from ..state import PhaseOneState
 from . import sluffing
-from .values import SLUFF, VALUES, give, heading, rank, take, trump_trick_winner
+from .values import SLUFF, give, heading, rank, take, trump_trick_winner
 
 __all__ = ["Work", "discard"]
 
@@ -110,16 +110,16 @@ class Work:
     def normal_left(self) -> int:
         state = self.state
         return sluffing.cards_left(
-            len(state.stock_cards), self.drawn, self.holder, state.rules.trump_card
+            len(state.stock_cards), self.drawn, self.holder, state._context.trump_card
         )
 
     def can_play(self, seat: int) -> bool:
-        return bool(self.hands[seat]) or (self.state.rules.dare and self.normal_left() > 0)
+        return bool(self.hands[seat]) or (self.state._context.dare and self.normal_left() > 0)
 
     def freeze(self, move: Move | None) -> PhaseOneState:
         state = self.state
         return PhaseOneState(
-            state.rules,
+            state._context,
             state.deal,
             tuple(self.hands),
             tuple(self.known),
@@ -172,7 +172,7 @@ class Work:
     def refill(self, seat: int, *, sluff: bool = False) -> None:
         """P1-DRAW: draw back up to the hand size while the stock lasts."""
         state = self.state
-        rules = state.rules
+        rules = state._context
         stock = state.stock_cards
         need = rules.hand_size - self.hands[seat].bit_count()
         drew = 0
@@ -204,7 +204,7 @@ class Work:
 
     def put(self, seat: int, cards: int, kind: int) -> None:
         """``cards`` of ``seat`` go on the table (a play, a dare or a sluff)."""
-        if self.state.rules.packs == 1:  # no second copies: a union is enough
+        if self.state._context.one_pack:  # no second copies: a union is enough
             self.table_mask |= cards
             self.by_seat[seat] |= cards
         else:
@@ -218,23 +218,23 @@ class Work:
         self.plays_mask = give(self.plays_mask, cards)
         self.round_plays = (*self.round_plays, cards)
         self.position += 1
-        rules = self.state.rules
+        rules = self.state._context
         played = rank(cards.bit_length() - 1)
         self.own[seat] = 1 << played
-        value = VALUES[rules.aces_low].by_rank[played]
-        if rules.ties.beats_unique:
+        value = rules.by_rank[played]
+        if rules.beats_unique:
             self.top, _ = heading(rules, self.round_plays)
-        elif rules.trick.with_trumps:  # the rank of the play winning the round so far
+        elif rules.with_trumps:  # the rank of the play winning the round so far
             trump = self.state.indicator % CARDS_IN_PACK // 13
             best = trump_trick_winner(rules, trump, self.round_plays)[0]
-            self.top = VALUES[rules.aces_low].by_rank[rank(self.round_plays[best].bit_length() - 1)]
-        elif self.position == 1 or value > self.top or rules.trick is Trick.MAS:
+            self.top = rules.by_rank[rank(self.round_plays[best].bit_length() - 1)]
+        elif self.position == 1 or value > self.top or rules.mas:
             self.top = value
 
     def start_trick(self, leader: int) -> bool:
         """Begin a trick led by ``leader``; False if phase one ends instead."""
         state = self.state
-        rules = state.rules
+        rules = state._context
         players = len(self.hands)
         self.table_mask = self.plays_mask = 0
         self.log = ()
@@ -246,7 +246,7 @@ class Work:
         self.sluffed = self.done = 0
         self.winner = -1
         end = rules.end
-        if rules.trick is Trick.MAS:
+        if rules.mas:
             if self.holder >= 0:  # P1-MAS: the turned-up card has been drawn
                 self.stuck = leader
                 return False
@@ -274,7 +274,7 @@ class Work:
             if not seats or (end is PhaseOneEnd.SKIP and len(seats) < 2):
                 return False
             leader = seats[0]
-        if not rules.trick.all_players:
+        if not rules.all_players:
             seats = seats[:2]
         self.leader = leader
         self.order = tuple(seats)
@@ -284,7 +284,7 @@ class Work:
         """Bring the trick to rest: settle complete rounds, skip or stop on players
         without cards, gather a decided trick nobody may act on. False if phase one
         ends."""
-        rules = self.state.rules
+        rules = self.state._context
         end = rules.end
         skipping = end is PhaseOneEnd.SKIP or end is PhaseOneEnd.SKIP_ALL
         while True:
@@ -325,15 +325,15 @@ class Work:
 
     def resolve_round(self) -> bool:
         """Decide the complete round: a winner, or a tie. False if phase one ends."""
-        rules = self.state.rules
+        rules = self.state._context
         plays = self.round_plays
-        if rules.trick.with_trumps:
+        if rules.with_trumps:
             trump = self.state.indicator % CARDS_IN_PACK // 13
             best = trump_trick_winner(rules, trump, plays)
-        elif rules.ties.beats_unique:
+        elif rules.beats_unique:
             self.top, best = heading(rules, plays)
         else:  # the highest value is kept up to date by play()
-            by_rank = VALUES[rules.aces_low].by_rank
+            by_rank = rules.by_rank
             top = self.top
             best = [
                 i for i, play in enumerate(plays) if by_rank[rank(play.bit_length() - 1)] == top
@@ -364,7 +364,7 @@ class Work:
         """Whether anyone is entitled to act on the decided trick (sluff, declare
         done or gather). The state built to find out is kept in :attr:`rest`: if
         anyone may act, it is the next state."""
-        if self.state.rules.sluff is SluffRule.NONE:
+        if self.state._context.sluff is SluffRule.NONE:
             return False
         probe = self.freeze(self.move)
         if sluffing.entitled(probe):
@@ -387,7 +387,7 @@ class Work:
         for seat, cards in zip(tied, tied_plays, strict=True):
             self.show_into_hand(seat, cards)
             rest = take(rest, cards)
-        by_rank = VALUES[self.state.rules.aces_low].by_rank
+        by_rank = self.state._context.by_rank
         ordered = sorted(iter_indexes(rest), key=lambda i: (by_rank[i % 13], i // 13))
         receivers = tied[::-1]
         got = [0] * len(receivers)

@@ -9,13 +9,11 @@ below the 2.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Final
 
 from ..cards import CARDS_IN_PACK, PACK_MASK, add_cards, remove_cards
-from ..rules import Ruleset, Ties
-
-if TYPE_CHECKING:
-    from ..state import PhaseOneState
+from ..rules import Ties
+from ..state import PhaseOneRules, PhaseOneState
 
 __all__ = [
     "RANKSET_CARDS",
@@ -34,20 +32,22 @@ __all__ = [
 ]
 
 #: The 13 rank bits of a set of ranks (bit 0 is the 2, bit 12 the ace).
-RANK_BITS = (1 << 13) - 1
+RANK_BITS: Final = (1 << 13) - 1
 #: The cards of each physical rank (0 is the 2, 12 the ace), both copies.
-RANK_CARDS = tuple(
+RANK_CARDS: Final = tuple(
     sum(1 << (13 * suit + rank) for suit in range(4)) * (1 | 1 << CARDS_IN_PACK)
     for rank in range(13)
 )
 #: The cards of each set of ranks (a 13-bit mask), both copies.
-RANKSET_CARDS: list[int] = [0] * (1 << 13)
+RANKSET_CARDS: Final[list[int]] = [0] * (1 << 13)
 for _set in range(1, 1 << 13):
     _low = _set & -_set
     RANKSET_CARDS[_set] = RANKSET_CARDS[_set ^ _low] | RANK_CARDS[_low.bit_length() - 1]
 
 #: The kinds of entries in a trick's log: a play, a dare, a sluff.
-PLAY, DARE, SLUFF = 0, 1, 2
+PLAY: Final = 0
+DARE: Final = 1
+SLUFF: Final = 2
 
 
 def ranks_of(mask: int) -> int:
@@ -100,15 +100,15 @@ class Values:
 
 
 #: The values with aces high (``False``) and low (``True``).
-VALUES = {False: Values(False), True: Values(True)}
+VALUES: Final = {False: Values(False), True: Values(True)}
 
 
-def value_of(rules: Ruleset, play: int) -> int:
+def value_of(rules: PhaseOneRules, play: int) -> int:
     """The phase-one value of a play (all its cards share one rank)."""
-    return VALUES[rules.aces_low].by_rank[rank((play & -play).bit_length() - 1)]
+    return rules.by_rank[rank((play & -play).bit_length() - 1)]
 
 
-def heading(rules: Ruleset, plays: Sequence[int]) -> tuple[int, list[int]]:
+def heading(rules: PhaseOneRules, plays: Sequence[int]) -> tuple[int, list[int]]:
     """The value heading a round of plays, and the indexes of the plays that play
     again if the round ends now (one index: that play wins).
 
@@ -116,7 +116,7 @@ def heading(rules: Ruleset, plays: Sequence[int]) -> tuple[int, list[int]]:
     rank heads; in Mattis's reading every tied play is among those to play again.
     """
     values = [value_of(rules, play) for play in plays]
-    if rules.ties.beats_unique:
+    if rules.beats_unique:
         tied = [value for value in set(values) if values.count(value) > 1]
         if tied:
             best = max(tied)
@@ -127,11 +127,11 @@ def heading(rules: Ruleset, plays: Sequence[int]) -> tuple[int, list[int]]:
     return best, [i for i, value in enumerate(values) if value == best]
 
 
-def trump_trick_winner(rules: Ruleset, trump: int, plays: Sequence[int]) -> list[int]:
+def trump_trick_winner(rules: PhaseOneRules, trump: int, plays: Sequence[int]) -> list[int]:
     """P1-TRUMP-TRICKS: the indexes of the best plays (several only with identical
     cards of two packs): the highest trump, else the highest card of the suit led."""
     led = ((plays[0] & -plays[0]).bit_length() - 1) % CARDS_IN_PACK // 13
-    by_rank = VALUES[rules.aces_low].by_rank
+    by_rank = rules.by_rank
 
     def strength(play: int) -> int:
         index = ((play & -play).bit_length() - 1) % CARDS_IN_PACK
@@ -144,9 +144,9 @@ def trump_trick_winner(rules: Ruleset, trump: int, plays: Sequence[int]) -> list
     return [i for i, value in enumerate(values) if value == best]
 
 
-def leading(rules: Ruleset, trump: int, plays: Sequence[int]) -> list[int]:
+def leading(rules: PhaseOneRules, trump: int, plays: Sequence[int]) -> list[int]:
     """The indexes of the plays that lead a round so far (several when tied)."""
-    if rules.trick.with_trumps:
+    if rules.with_trumps:
         return trump_trick_winner(rules, trump, plays)
     return heading(rules, plays)[1]
 
@@ -157,7 +157,7 @@ def obliged(state: PhaseOneState, player: int) -> int:
     The plays to match are the current round's, or with ``must_match_trick`` every
     play of the trick so far (so the first player of a replay is bound too).
     """
-    rules = state.rules
+    rules = state._context
     if not rules.must_match:
         return 0
     considered: Sequence[int]
@@ -170,8 +170,8 @@ def obliged(state: PhaseOneState, player: int) -> int:
     else:
         considered = state.round_plays
     hand = state.hand_masks[player]
-    values = VALUES[rules.aces_low]
-    if rules.ties.beats_unique:
+    values = rules
+    if rules.beats_unique:
         counts: dict[int, int] = {}
         for play in considered:
             played = rank((play & -play).bit_length() - 1)
