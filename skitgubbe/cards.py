@@ -30,6 +30,7 @@ __all__ = [
     "Card",
     "Rank",
     "Suit",
+    "cards_argument",
     "check_copies",
     "format_cards",
     "is_run",
@@ -294,6 +295,21 @@ def parse_cards(text: object) -> tuple[Card, ...]:
                 f"({type(item).__name__})"
             )
     return tuple(cards)
+
+
+def cards_argument(value: object, what: str) -> tuple[Card, ...]:
+    """The cards of an argument given as text, a :class:`~skitgubbe.cards.Card` or
+    an iterable of cards or card texts; raise naming ``what`` otherwise."""
+    if isinstance(value, Card):
+        return (value,)
+    if isinstance(value, str):
+        return parse_cards(value)
+    if isinstance(value, Iterable) and not isinstance(value, (bytes, bytearray, dict)):
+        try:
+            return parse_cards(value)
+        except TypeError as error:
+            raise TypeError(f"{what}: {error}") from None
+    raise TypeError(f"{what} must be card text, a Card or a list of cards, not {shown(value)}")
 
 
 def format_cards(cards: Iterable[Card]) -> str:

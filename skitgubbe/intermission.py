@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from .cards import CARDS_IN_PACK, Card, Suit, add_cards, iter_indexes
 from .events import Event, EventKind
+from .phase_two import begin
 from .rules import Dreck, OpeningLeader, Ruleset, TrumpCard, Unfinished
 from .state import PhaseTwoState
 
@@ -57,7 +58,7 @@ def dreck_threshold(rules: Ruleset, trump_card: Card) -> int:
 
 
 def _rng(state: PhaseOneState, shuffles: int) -> random.Random:
-    return random.Random(state.deal.seed * 1_000_003 + shuffles)
+    return random.Random(state._deal.seed * 1_000_003 + shuffles)
 
 
 def finish_phase_one(state: PhaseOneState, stuck: int) -> PhaseTwoState:
@@ -66,26 +67,26 @@ def finish_phase_one(state: PhaseOneState, stuck: int) -> PhaseTwoState:
     ``stuck`` is the seat whose turn found no card (or that would lead next); if
     the trump card still lies in the stock, that seat takes it (a ruling).
     """
-    rules = state.rules
+    rules = state._rules
     players = state.players
-    notes = [*state.notes, Event(EventKind.PHASE_ONE_OVER, max(stuck, 0))]
-    for seat, hand in enumerate(state.hand_masks):
+    notes = [*state._notes, Event(EventKind.PHASE_ONE_OVER, max(stuck, 0))]
+    for seat, hand in enumerate(state._hand_masks):
         if hand:
             notes.append(Event(EventKind.SHOWED, seat, hand))
-    collected = [hand | 0 for hand in state.hand_masks]
+    collected = [hand | 0 for hand in state._hand_masks]
     for seat in range(players):
-        collected[seat] = _merge(collected[seat], state.won_masks[seat])
-    shuffles = state.shuffles
+        collected[seat] = _merge(collected[seat], state._won_masks[seat])
+    shuffles = state._shuffles
 
     # The unfinished trick (P1-END-NO-CARD, P1-END-DEAL-OUT).
-    if state.table_mask:
+    if state._table_mask:
         if rules.unfinished is Unfinished.TAKE_BACK:
-            for seat, cards in enumerate(state.by_seat):
+            for seat, cards in enumerate(state._by_seat):
                 if cards:
                     collected[seat] = _merge(collected[seat], cards)
                     notes.append(Event(EventKind.TOOK, seat, cards))
         else:
-            dealt = list(iter_indexes(state.table_mask))
+            dealt = list(iter_indexes(state._table_mask))
             shuffles += 1
             _rng(state, shuffles).shuffle(dealt)
             got = [0] * players
@@ -97,9 +98,9 @@ def finish_phase_one(state: PhaseOneState, stuck: int) -> PhaseTwoState:
                     notes.append(Event(EventKind.TOOK, seat, share))
 
     # The trump card (I-TRUMP).
-    trump_card = Card.from_index(state.indicator)
-    holder = state.holder
-    left = state.stock_cards[state.drawn :]
+    trump_card = Card.from_index(state._indicator)
+    holder = state._holder
+    left = state._stock_cards[state._drawn :]
     if left:
         # Ruling: the seat whose turn found no card takes what the stock still holds.
         # From a shuffled deal that is only the trump card (left by a restaurant-rules
@@ -111,12 +112,12 @@ def finish_phase_one(state: PhaseOneState, stuck: int) -> PhaseTwoState:
         collected[holder] = _merge(collected[holder], rest)
         notes.append(Event(EventKind.TOOK, holder, rest))
     elif holder >= 0 and rules.trump_card in (TrumpCard.LAST, TrumpCard.EXPOSED):
-        collected[holder] = add_cards(collected[holder], 1 << state.indicator)
+        collected[holder] = add_cards(collected[holder], 1 << state._indicator)
     trump = trump_card.suit
     # A trump card nobody drew, as one set aside (D-TRUMP-SET-ASIDE), is turned by
     # the dealer, who holds the last seat.
     turner = holder if holder >= 0 else players - 1
-    notes.append(Event(EventKind.TRUMP, turner, 1 << state.indicator))
+    notes.append(Event(EventKind.TRUMP, turner, 1 << state._indicator))
 
     # The dreck (I-DRECK).
     needed = dreck_threshold(rules, trump_card)
@@ -146,27 +147,25 @@ def finish_phase_one(state: PhaseOneState, stuck: int) -> PhaseTwoState:
                 pool = _merge(pool, share)
 
     # The opening leader (I-LEADER).
-    if rules.opening_leader is OpeningLeader.LAST_TRICK and state.last_winner >= 0:
-        leader = state.last_winner
+    if rules.opening_leader is OpeningLeader.LAST_TRICK and state._last_winner >= 0:
+        leader = state._last_winner
     elif holder >= 0 and rules.trump_card is not TrumpCard.SET_ASIDE:
         leader = holder
     else:
-        leader = state.first_leader
-
-    from .phase_two import begin
+        leader = state._first_leader
 
     return begin(
         rules,
         tuple(collected),
         trump,
         leader,
-        state.reserve_cards,
+        state._reserve_cards,
         hidden=tuple(hidden),
         dreck_pool=pool,
         needy=sum(1 << seat for seat in needy),
         notes=notes,
-        out_of_play=_merge(state.set_aside_mask, state.absent_mask),
-        last_move=state.last_move,
+        out_of_play=_merge(state._set_aside_mask, state._absent_mask),
+        last_move=state._last_move,
     )
 
 

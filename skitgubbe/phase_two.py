@@ -21,6 +21,7 @@ from .cards import (
     Card,
     Suit,
     add_cards,
+    cards_argument,
     cards_of,
     check_copies,
     format_cards,
@@ -276,8 +277,8 @@ def _pick_up(player: int, mask: int) -> Move:
 
 def _kills(state: PhaseTwoState, context: Context, mask: int) -> bool:
     """Whether playing ``mask`` now ends the trick by a kill."""
-    table = state.table_masks
-    if len(table) + 1 >= state.trick_size:
+    table = state._table_masks
+    if len(table) + 1 >= state._trick_size:
         return True  # P2-KILL
     trump = context.trump_bits
     if context.kill_on_trump and table and mask & trump and not table[-1] & trump:
@@ -340,8 +341,8 @@ _JOINED_LIMIT: Final = 50_000
 
 def _picked(state: PhaseTwoState, context: Context) -> int:
     """The cards the player to act must pick up."""
-    table = state.table_masks
-    if state.blamattis >> state.turn & 1:
+    table = state._table_masks
+    if state._blamattis >> state._turn & 1:
         bottom = table[0]
         return bottom & -bottom  # I-BLAMATTIS: the lowest card
     pick = context.pick_code
@@ -371,9 +372,9 @@ def _picked(state: PhaseTwoState, context: Context) -> int:
 def _pick(state: PhaseTwoState, context: Context, picked: int) -> tuple[int, tuple[int, ...]]:
     """What the player to act picks up (``picked``, as :func:`_picked` has it), and
     the table left behind."""
-    table = state.table_masks
+    table = state._table_masks
     pick = context.pick_code
-    if state.blamattis >> state.turn & 1 or pick == _LOWEST_CARD:
+    if state._blamattis >> state._turn & 1 or pick == _LOWEST_CARD:
         return _lowest_card(table)
     if pick in (_BOTTOM_JOINED, _TOP_JOINED):
         return picked, tuple(mask for mask in table if not mask & picked)
@@ -387,13 +388,13 @@ def _pick(state: PhaseTwoState, context: Context, picked: int) -> tuple[int, tup
 
 def legal_moves(state: PhaseTwoState, context: Context) -> tuple[Move, ...]:
     """Every legal move of the player to act: plays first, then the pick-up."""
-    player = state.turn
+    player = state._turn
     if player < 0:
         return ()
-    table = state.table_masks
-    if table and (state.forced or state.blamattis >> player & 1):
+    table = state._table_masks
+    if table and (state._forced or state._blamattis >> player & 1):
         return (_pick_up(player, _picked(state, context)),)
-    hand = state.hand_masks[player] & PACK_MASK
+    hand = state._hand_masks[player] & PACK_MASK
     runs = context.runs
     cache = _PLAYS[context.runs_code]
     seat = player << 15
@@ -415,7 +416,7 @@ def legal_moves(state: PhaseTwoState, context: Context) -> tuple[Move, ...]:
                 key = pattern | suit << 13 | seat
                 moves += cache.get(key) or _plays(cache, runs, key)
     if context.high_trump and moves:
-        high = _high_trump_bit(context, state.killed_mask, state.out_of_play_mask)
+        high = _high_trump_bit(context, state._killed_mask, state._out_of_play_mask)
         allowed = [m for m in moves if not m.mask & high or _kills(state, context, m.mask)]
         # A leader left with only the high trump keeps the lead only when every
         # other player is stuck the same way; the restriction is then waived.
@@ -484,16 +485,16 @@ def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoSta
     """The state after the legal ``move``."""
     player = move.player
     mask = move.mask
-    hands = list(state.hand_masks)
-    hidden = state.hidden_masks
-    pool = state.dreck_pool
-    table = state.table_masks
-    active = state.active
-    blamattis = state.blamattis
-    killed = state.killed_mask
-    reserve = state.reserve_cards
-    trick_size = state.trick_size
-    forced = state.forced
+    hands = list(state._hand_masks)
+    hidden = state._hidden_masks
+    pool = state._dreck_pool
+    table = state._table_masks
+    active = state._active
+    blamattis = state._blamattis
+    killed = state._killed_mask
+    reserve = state._reserve_cards
+    trick_size = state._trick_size
+    forced = state._forced
     lead_out = -1
     goat = -1
     notes: list[Event] = []
@@ -520,7 +521,7 @@ def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoSta
             if context.avstickshog and reserve:
                 drawers = (player, _next_active(active, player))
                 reserve, hidden = _draw(hands, hidden, reserve, drawers, notes)
-            for seat in (player, state.lead_out):
+            for seat in (player, state._lead_out):
                 if seat >= 0 and not hands[seat]:
                     active &= ~(1 << seat)
                     notes.append(_OUT[seat])
@@ -534,7 +535,7 @@ def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoSta
                     active &= ~(1 << player)
                     notes.append(_OUT[player])
     else:
-        if state.lead_out >= 0:
+        if state._lead_out >= 0:
             goat = player  # P2-AVSTICKSHOG: picking up a led last card loses
         picked, table = _pick(state, context, mask)  # the pick-up move names the cards
         hands[player] = add_cards(hands[player], picked)
@@ -557,7 +558,9 @@ def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoSta
     elif new_trick >= 0:
         if not active >> new_trick & 1:
             new_trick = _next_active(active, new_trick)
-        high = _high_trump_bit(context, killed, state.out_of_play_mask) if context.high_trump else 0
+        high = (
+            _high_trump_bit(context, killed, state._out_of_play_mask) if context.high_trump else 0
+        )
         turn = _leader(context, hands, active, new_trick, notes, high)
         trick_size = active.bit_count()
         forced = False
@@ -565,8 +568,8 @@ def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoSta
         turn = _next_active(active, player)
 
     return PhaseTwoState(
-        state.rules,
-        state.trump,
+        state._rules,
+        state._trump,
         tuple(hands),
         hidden,
         table,
@@ -580,11 +583,11 @@ def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoSta
         goat,
         lead_out,
         pool,
-        state.needy,
+        state._needy,
         context,
         move,
         tuple(notes),
-        state.out_of_play_mask,
+        state._out_of_play_mask,
     )
 
 
@@ -629,22 +632,22 @@ def explain(state: PhaseTwoState, context: Context, move: Move) -> IllegalMoveEr
     if move in legal_moves(state, context):
         return None
     player = move.player
-    if state.turn < 0:
-        return IllegalMoveError(f"the game is over; seat {state.goat} is the goat", "P2-OUT")
+    if state._turn < 0:
+        return IllegalMoveError(f"the game is over; seat {state._goat} is the goat", "P2-OUT")
     if type(move) not in (Play, PickUp):
         return IllegalMoveError(f"a {move.verb} is not a move of phase two")
     if player >= state.players:
         return IllegalMoveError(no_seat(player, state.players))
-    if not state.active >> player & 1:
+    if not state._active >> player & 1:
         return IllegalMoveError(f"seat {player} is out of the game", "P2-OUT")
-    if player != state.turn:
-        return IllegalMoveError(f"it is seat {state.turn}'s turn, not seat {player}'s")
-    table = state.table_masks
+    if player != state._turn:
+        return IllegalMoveError(f"it is seat {state._turn}'s turn, not seat {player}'s")
+    table = state._table_masks
     if type(move) is PickUp:
         if not table:
             return IllegalMoveError("there is nothing on the table to pick up", "P2-EMPTIED")
         picked = _picked(state, context)
-        rule = "I-BLAMATTIS" if state.blamattis >> player & 1 else _PICK_RULE[context.pick]
+        rule = "I-BLAMATTIS" if state._blamattis >> player & 1 else _PICK_RULE[context.pick]
         return IllegalMoveError(
             f"the pick-up takes {format_cards(cards_of(picked))}, not {format_cards(move.cards)}",
             rule,
@@ -655,18 +658,18 @@ def explain(state: PhaseTwoState, context: Context, move: Move) -> IllegalMoveEr
 def _explain_play(state: PhaseTwoState, context: Context, move: Move) -> IllegalMoveError:
     player = move.player
     mask = move.mask
-    held = state.hand_masks[player]
+    held = state._hand_masks[player]
     for card in move.cards:
         if not held >> card.index & 1:
             return IllegalMoveError(f"seat {player} does not hold {card}")
         held = remove_cards(held, 1 << card.index)
-    table = state.table_masks
-    if table and state.blamattis >> player & 1:
+    table = state._table_masks
+    if table and state._blamattis >> player & 1:
         return IllegalMoveError(
             f"seat {player} is a Blåmattis and must first pick up the lowest card",
             "I-BLAMATTIS",
         )
-    if table and state.forced:
+    if table and state._forced:
         return IllegalMoveError(
             "after a pick-up every player picks up until the table is empty", "P2-FORCED-PICK"
         )
@@ -739,8 +742,6 @@ def start_phase_two(
     >>> state.to_act, len(state.legal_moves())
     ((0,), 3)
     """
-    from .phase_one.dealing import cards_argument
-
     if not isinstance(rules, Ruleset):
         raise TypeError(f"rules must be a Ruleset, not {type(rules).__name__}")
     given: object = hands  # checked as what it is, not as what it is declared to be

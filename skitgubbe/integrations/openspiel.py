@@ -192,24 +192,36 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: SkitgubbeGame) -> None:
         super().__init__(game)
         self._game = game
-        self.turns: Turns | None = None
+        self._turns: Turns | None = None
+        # OpenSpiel asks who acts several times a step: the answer is kept.
+        self._player = _CHANCE
+        self._over = False
         #: The cards dealt so far, as card numbers from the top of the pack.
         self.dealt: list[int] = []
         #: How often each card is still to be dealt.
         self._left = list(game.pack)
 
+    @property
+    def turns(self) -> Turns | None:
+        """The position once the pack is dealt, ``None`` while it is being dealt."""
+        return self._turns
+
+    @turns.setter
+    def turns(self, turns: Turns | None) -> None:
+        self._turns = turns
+        player = None if turns is None else turns.player
+        self._over = turns is not None and player is None
+        self._player = _CHANCE if turns is None else _TERMINAL if player is None else player
+
     def current_player(self) -> int:
         """The seat to act, ``pyspiel.PlayerId.CHANCE`` before the deal, or
         ``pyspiel.PlayerId.TERMINAL`` at the end."""
-        turns = self.turns
-        if turns is None:
-            return _CHANCE
-        player = turns.player
-        return _TERMINAL if player is None else player
+        return self._player
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.turns is not None and player == self.turns.player
-        return self.turns.legal_actions()
+        turns = self._turns
+        assert turns is not None and player == self._player
+        return turns.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next card of the pack, each card left as likely as the copies of it
@@ -222,8 +234,9 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
         return [(card, count / total) for card, count in enumerate(left) if count]
 
     def _apply_action(self, action: int) -> None:
-        if self.turns is not None:
-            self.turns = self.turns.apply(int(action))
+        turns = self._turns
+        if turns is not None:
+            self.turns = turns.apply(int(action))
             return
         game = self._game
         if game.deals:
@@ -247,7 +260,7 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the game is over: a goat, or stopped at the decision limit."""
-        return self.turns is not None and self.turns.is_over
+        return self._over
 
     def returns(self) -> list[float]:
         """``-1`` for the goat, ``1 / (players - 1)`` for the others; 0 before the end."""

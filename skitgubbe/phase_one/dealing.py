@@ -12,13 +12,13 @@ from ..cards import (
     PACK_MASK,
     Card,
     add_cards,
+    cards_argument,
     cards_of,
     check_copies,
     format_cards,
     iter_indexes,
     mask_of,
     one_pack,
-    parse_cards,
     two_packs,
 )
 from ..deals import Deal
@@ -29,28 +29,13 @@ from .play import context_for
 from .tricks import Work
 from .values import VALUES, take
 
-__all__ = ["MAX_SEED", "Layout", "cards_argument", "check_seed", "deal", "lay_out"]
+__all__ = ["MAX_SEED", "Layout", "check_seed", "deal", "lay_out"]
 
 #: Seeds are whole numbers from 0 up to (not including) this bound.
 MAX_SEED = 2**64
 
 #: What a card argument may be: card text, one card, or several cards or texts.
 CardsLike = str | Card | Iterable[Card | str]
-
-
-def cards_argument(value: object, what: str) -> tuple[Card, ...]:
-    """The cards of an argument given as text, a :class:`~skitgubbe.cards.Card` or
-    an iterable of cards or card texts; raise naming ``what`` otherwise."""
-    if isinstance(value, Card):
-        return (value,)
-    if isinstance(value, str):
-        return parse_cards(value)
-    if isinstance(value, Iterable) and not isinstance(value, (bytes, bytearray, dict)):
-        try:
-            return parse_cards(value)
-        except TypeError as error:
-            raise TypeError(f"{what}: {error}") from None
-    raise TypeError(f"{what} must be card text, a Card or a list of cards, not {shown(value)}")
 
 
 def check_seed(seed: object) -> int:

@@ -37,20 +37,20 @@ _SINGLES: Final = tuple(
 
 def _upcard_lies(state: PhaseOneState) -> bool:
     """Whether the turned-up card still lies under the stock."""
-    return state.drawn < len(state.stock_cards)
+    return state._drawn < len(state._stock_cards)
 
 
 def _swap_possible(state: PhaseOneState) -> bool:
     """Whether the 2 of trumps may be swapped: the upcard lies there and is not it."""
-    trump = state.indicator % CARDS_IN_PACK // 13
-    return _upcard_lies(state) and state.indicator % CARDS_IN_PACK != 13 * trump
+    trump = state._indicator % CARDS_IN_PACK // 13
+    return _upcard_lies(state) and state._indicator % CARDS_IN_PACK != 13 * trump
 
 
 def beaters(state: PhaseOneState, led: int, hand: int) -> int:
     """The cards of ``hand`` that beat the led card (P1-MAS)."""
     index = (led.bit_length() - 1) % CARDS_IN_PACK
     suit = index // 13
-    trump = state.indicator % CARDS_IN_PACK // 13
+    trump = state._indicator % CARDS_IN_PACK // 13
     beating = (RANK_BITS << (13 * suit)) & ~((2 << index) - 1)  # higher cards of the suit
     if suit != trump:
         beating |= RANK_BITS << (13 * trump)
@@ -66,24 +66,24 @@ def _singles(player: int, mask: int) -> list[Move]:
 def legal_moves(state: PhaseOneState) -> tuple[Move, ...]:
     """Every legal move: the lead, or the follower's beats and pick-up, and every
     seat's store and swap, grouped by seat."""
-    players = len(state.hand_masks)
+    players = len(state._hand_masks)
     per_seat: list[list[Move]] = [[] for _ in range(players)]
-    player = state.order[state.position]
-    hand = state.hand_masks[player]
-    if state.position == 0:
+    player = state._order[state._position]
+    hand = state._hand_masks[player]
+    if state._position == 0:
         per_seat[player].extend(_singles(player, hand))
     else:
-        led = state.round_plays[0]
+        led = state._round_plays[0]
         per_seat[player].extend(_singles(player, beaters(state, led, hand)))
         per_seat[player].append(PickUp.from_mask(player, led))
     if _upcard_lies(state):
-        trump = state.indicator % CARDS_IN_PACK // 13
+        trump = state._indicator % CARDS_IN_PACK // 13
         trumps = RANK_BITS << (13 * trump)
         trumps |= trumps << CARDS_IN_PACK
         two = 1 << (13 * trump)
         swap = _swap_possible(state)
         for seat in range(players):
-            held = state.hand_masks[seat]
+            held = state._hand_masks[seat]
             if held.bit_count() == 3 and not held & ~trumps:
                 per_seat[seat].append(Store.from_mask(seat, held))
             if swap and held & two:
@@ -93,10 +93,10 @@ def legal_moves(state: PhaseOneState) -> tuple[Move, ...]:
 
 def to_act_seats(state: PhaseOneState) -> int:
     """The seats that may act now, as bits: public (see the module docs)."""
-    seats = 1 << state.order[state.position]
+    seats = 1 << state._order[state._position]
     if _upcard_lies(state):
         swap = _swap_possible(state)
-        for seat, held in enumerate(state.hand_masks):
+        for seat, held in enumerate(state._hand_masks):
             size = held.bit_count()
             if size == 3 or (swap and size):
                 seats |= 1 << seat

@@ -66,7 +66,7 @@ def due_seats(state: PhaseOneState) -> int:
     """The seats the game waits for, as bits: the player due to play, or those who
     must declare done or gather (public)."""
     if state._context.mas:
-        return 1 << state.order[state.position]
+        return 1 << state._order[state._position]
     return sluffing.due_seats(state)
 
 
@@ -78,14 +78,14 @@ def legal_moves(state: PhaseOneState) -> tuple[Move, ...]:
     if state._context.mas:
         return mas.legal_moves(state)
     seats = sluffing.entitled(state)
-    winner = state.winner
+    winner = state._winner
     if winner < 0:
-        player = state.order[state.position]
+        player = state._order[state._position]
         if not seats:
             return _plays(state, player)
         moves: list[Move] = []
         cards = sluffing.sluffable_by_seat(state, seats)
-        for seat in range(len(state.hand_masks)):
+        for seat in range(len(state._hand_masks)):
             if seat == player:
                 moves.extend(_plays(state, seat))
             if cards[seat]:
@@ -95,7 +95,7 @@ def legal_moves(state: PhaseOneState) -> tuple[Move, ...]:
     gathering = sluffing.gatherer(state, seats)
     moves = []
     cards = sluffing.sluffable_by_seat(state, seats)
-    for seat in range(len(state.hand_masks)):
+    for seat in range(len(state._hand_masks)):
         if cards[seat]:
             moves.extend(sluffing.sluffs(state, seat, cards[seat]))
         if declaring >> seat & 1:
@@ -108,7 +108,7 @@ def legal_moves(state: PhaseOneState) -> tuple[Move, ...]:
 def _plays(state: PhaseOneState, player: int) -> tuple[Move, ...]:
     """The plays (and the dare) of the seat due to play."""
     rules = state._context
-    hand = state.hand_masks[player]
+    hand = state._hand_masks[player]
     bound = obliged(state, player)
     dare = not bound and rules.dare and sluffing.normal_left(state) > 0
     if not rules.multi:
@@ -162,7 +162,7 @@ def successor(state: PhaseOneState, move: Move) -> State:
     going = True
     if kind is Play or kind is Dare:
         if kind is Dare:
-            cards = 1 << state.stock_cards[state.drawn]
+            cards = 1 << state._stock_cards[state._drawn]
             work.drawn += 1
             work.notes.append(Event(EventKind.DARED, seat, cards))
         else:
@@ -218,38 +218,38 @@ def _after_done(state: PhaseOneState, move: Move) -> PhaseOneState | None:
     seats = before & ~bit
     if not seats:
         return None
-    sluffed = state.sluffed | bit if state._context.sluff is SluffRule.WINDOW else state.sluffed
+    sluffed = state._sluffed | bit if state._context.sluff is SluffRule.WINDOW else state._sluffed
     after = PhaseOneState(
         state._context,
-        state.deal,
-        state.hand_masks,
-        state.known_masks,
-        state.won_masks,
-        state.stock_cards,
-        state.drawn,
-        state.indicator,
-        state.holder,
-        state.set_aside_mask,
-        state.reserve_cards,
-        state.first_leader,
-        state.leader,
-        state.order,
-        state.position,
-        state.round_plays,
-        state.log,
-        state.by_seat,
-        state.table_mask,
-        state.plays_mask,
-        state.top,
-        state.own,
+        state._deal,
+        state._hand_masks,
+        state._known_masks,
+        state._won_masks,
+        state._stock_cards,
+        state._drawn,
+        state._indicator,
+        state._holder,
+        state._set_aside_mask,
+        state._reserve_cards,
+        state._first_leader,
+        state._leader,
+        state._order,
+        state._position,
+        state._round_plays,
+        state._log,
+        state._by_seat,
+        state._table_mask,
+        state._plays_mask,
+        state._top,
+        state._own,
         sluffed,
-        state.done | bit,
-        state.winner,
-        state.last_winner,
-        state.shuffles,
+        state._done | bit,
+        state._winner,
+        state._last_winner,
+        state._shuffles,
         move,
         (_DONES[seat],),
-        state.absent_mask,
+        state._absent_mask,
     )
     after._entitled = seats
     legal = state._legal
@@ -275,7 +275,7 @@ def explain(state: PhaseOneState, move: Move) -> IllegalMoveError | None:
     players = state.players
     if seat >= players:
         return IllegalMoveError(f"there is no seat {seat} at a table of {players}")
-    hand = state.hand_masks[seat]
+    hand = state._hand_masks[seat]
     held = not move.mask & ~hand
     trick_rule = _TRICK_RULE[rules.trick]
     if kind is Play or kind is Dare:
@@ -288,9 +288,9 @@ def explain(state: PhaseOneState, move: Move) -> IllegalMoveError | None:
             return IllegalMoveError("a sluff names its cards", rule)
         if not held:
             return IllegalMoveError(f"seat {seat} does not hold {format_cards(move.cards)}")
-        if not state.table_mask:
+        if not state._table_mask:
             return IllegalMoveError("there is no trick to sluff on yet", rule)
-        if state.done >> seat & 1:
+        if state._done >> seat & 1:
             return IllegalMoveError(f"seat {seat} has declared done on this trick", rule)
         if move.mask & ~sluffing.sluffable(state, seat):
             return IllegalMoveError(
@@ -330,8 +330,8 @@ def _explain_play(
 ) -> IllegalMoveError:
     rules = state._context
     seat = move.player
-    if state.winner >= 0 or state.order[state.position] != seat:
-        due = "nobody" if state.winner >= 0 else f"seat {state.order[state.position]}"
+    if state._winner >= 0 or state._order[state._position] != seat:
+        due = "nobody" if state._winner >= 0 else f"seat {state._order[state._position]}"
         return IllegalMoveError(f"it is not seat {seat}'s turn to play: {due} is due", trick_rule)
     if type(move) is Dare:
         if not rules.dare:
@@ -347,7 +347,7 @@ def _explain_play(
         return IllegalMoveError("a play names its cards", trick_rule)
     if not held:
         return IllegalMoveError(f"seat {seat} does not hold {format_cards(move.cards)}")
-    if rules.mas and state.position:
+    if rules.mas and state._position:
         return IllegalMoveError(
             f"{format_cards(move.cards)} does not beat the led card: beat it with a higher "
             "card of its suit or a trump, or pick it up",
@@ -375,12 +375,12 @@ def _explain_claim(state: PhaseOneState, move: Move) -> IllegalMoveError:
     rule = sluffing.SLUFF_RULE[rules.sluff]
     if rules.sluff is SluffRule.NONE:
         return IllegalMoveError("without sluffing a decided trick is gathered at once", rule)
-    if state.winner < 0:
+    if state._winner < 0:
         return IllegalMoveError("the trick is not decided yet", rule)
     seats = sluffing.entitled(state)
     if type(move) is Gather:
-        if seat != state.winner:
-            return IllegalMoveError(f"only the winner, seat {state.winner}, gathers", rule)
+        if seat != state._winner:
+            return IllegalMoveError(f"only the winner, seat {state._winner}, gathers", rule)
         if rules.sluff is SluffRule.WINDOW:
             return IllegalMoveError(
                 "the trick is gathered once everyone has used or passed the window", rule
@@ -391,14 +391,14 @@ def _explain_claim(state: PhaseOneState, move: Move) -> IllegalMoveError:
             f"{', '.join(waiting)} have not)",
             rule,
         )
-    if state.done >> seat & 1:
+    if state._done >> seat & 1:
         return IllegalMoveError(f"seat {seat} has already declared done on this trick", rule)
     if sluffing.races(state):
         return IllegalMoveError(
             "nobody declares done under the race rule: the winner ends the sluffing by gathering",
             rule,
         )
-    if seat == state.winner:
+    if seat == state._winner:
         return IllegalMoveError("the winner gathers the trick instead of declaring done", rule)
     return IllegalMoveError(f"seat {seat} may not sluff on this trick: nothing to declare", rule)
 

@@ -75,20 +75,22 @@ def cards_left(stock: int, drawn: int, holder: int, trump_card: TrumpCard) -> in
 
 def normal_left(state: PhaseOneState) -> int:
     """Stock cards left to draw or dare, the trump card at the bottom left out."""
-    return cards_left(len(state.stock_cards), state.drawn, state.holder, state._context.trump_card)
+    return cards_left(
+        len(state._stock_cards), state._drawn, state._holder, state._context.trump_card
+    )
 
 
 def may_still_play(state: PhaseOneState, seat: int) -> bool:
     """Whether ``seat`` may yet have to play to the undecided trick: it is due in the
     current round, or its play leads a round that a later play could tie."""
-    if state.winner >= 0:
+    if state._winner >= 0:
         return False
-    if seat in state.order[state.position :]:
+    if seat in state._order[state._position :]:
         return True
-    if seat not in state.order[: state.position]:
+    if seat not in state._order[: state._position]:
         return False
-    trump = state.indicator % 52 // 13
-    return state.order.index(seat) in leading(state._context, trump, state.round_plays)
+    trump = state._indicator % 52 // 13
+    return state._order.index(seat) in leading(state._context, trump, state._round_plays)
 
 
 def entitled(state: PhaseOneState) -> int:
@@ -106,26 +108,26 @@ def entitled(state: PhaseOneState) -> int:
 def _entitled(state: PhaseOneState) -> int:
     rules = state._context
     mode = rules.sluff
-    if mode is SluffRule.NONE or not state.table_mask:
+    if mode is SluffRule.NONE or not state._table_mask:
         return 0
-    decided = state.winner >= 0
+    decided = state._winner >= 0
     if mode is SluffRule.WINDOW and not decided:
         return 0
     bits = 0
-    for seat, hand in enumerate(state.hand_masks):
+    for seat, hand in enumerate(state._hand_masks):
         if hand:
             bits |= 1 << seat
-    bits &= ~state.done
+    bits &= ~state._done
     if mode is SluffRule.WINDOW:
-        return bits & ~state.sluffed
+        return bits & ~state._sluffed
     if mode is SluffRule.ATLANTA or mode is SluffRule.OWN:
-        own = state.own
+        own = state._own
         for seat in range(len(own)):
             if not own[seat]:
                 bits &= ~(1 << seat)
-        return bits & ~state.sluffed if mode is SluffRule.ATLANTA else bits
+        return bits & ~state._sluffed if mode is SluffRule.ATLANTA else bits
     if mode is SluffRule.ANYTIME and not decided and normal_left(state) == 0:
-        for seat, hand in enumerate(state.hand_masks):
+        for seat, hand in enumerate(state._hand_masks):
             if bits >> seat & 1 and hand.bit_count() == 1 and may_still_play(state, seat):
                 bits &= ~(1 << seat)  # P1-SLUFF-ANYTIME (b): a sluff would empty the hand
     return bits
@@ -142,7 +144,7 @@ def declarers(state: PhaseOneState, seats: int) -> int:
         return seats
     if races(state):
         return 0
-    return seats & ~(1 << state.winner)
+    return seats & ~(1 << state._winner)
 
 
 def gatherer(state: PhaseOneState, seats: int) -> bool:
@@ -150,16 +152,16 @@ def gatherer(state: PhaseOneState, seats: int) -> bool:
     entitled ``seats``; with no one entitled the trick is gathered without a move."""
     if not seats or state._context.sluff is SluffRule.WINDOW:
         return False
-    return races(state) or not seats & ~(1 << state.winner)
+    return races(state) or not seats & ~(1 << state._winner)
 
 
 def to_act_seats(state: PhaseOneState) -> int:
     """The seats that may act now, as bits: public."""
     seats = entitled(state)
-    if state.winner < 0:
-        return seats | 1 << state.order[state.position]
+    if state._winner < 0:
+        return seats | 1 << state._order[state._position]
     if gatherer(state, seats):
-        seats |= 1 << state.winner
+        seats |= 1 << state._winner
     return seats
 
 
@@ -169,39 +171,39 @@ def due_seats(state: PhaseOneState) -> int:
     The seat due to play to the trick; once it is decided, the seats that must
     declare done, or else the winner, who must gather.
     """
-    if state.winner < 0:
-        return 1 << state.order[state.position]
+    if state._winner < 0:
+        return 1 << state._order[state._position]
     seats = entitled(state)
     waiting = declarers(state, seats)
     if waiting:
         return waiting
-    return 1 << state.winner if gatherer(state, seats) else 0
+    return 1 << state._winner if gatherer(state, seats) else 0
 
 
 def sluffable(state: PhaseOneState, seat: int) -> int:
     """The cards ``seat`` may sluff now, as a mask (0 if none)."""
     rules = state._context
     mode = rules.sluff
-    if mode is SluffRule.NONE or not state.table_mask:
+    if mode is SluffRule.NONE or not state._table_mask:
         return 0
     bit = 1 << seat
-    if state.done & bit:
+    if state._done & bit:
         return 0
-    hand = state.hand_masks[seat]
+    hand = state._hand_masks[seat]
     if mode is SluffRule.WINDOW:
-        if state.winner < 0 or state.sluffed & bit:
+        if state._winner < 0 or state._sluffed & bit:
             return 0
-        return hand & RANKSET_CARDS[ranks_of(state.table_mask)]
+        return hand & RANKSET_CARDS[ranks_of(state._table_mask)]
     if mode is SluffRule.UNLIMITED:
-        return hand & RANKSET_CARDS[ranks_of(state.table_mask)]
+        return hand & RANKSET_CARDS[ranks_of(state._table_mask)]
     if mode is SluffRule.OWN or mode is SluffRule.ATLANTA:
         # only an entitled seat may sluff under these rules (see sluffable_by_seat)
         return sluffable_by_seat(state, entitled(state) & bit)[seat]
     # P1-SLUFF-ANYTIME
-    cards = hand & RANKSET_CARDS[ranks_of(state.table_mask)]
-    if cards and state.winner < 0 and seat in state.order[state.position :] and state.position:
+    cards = hand & RANKSET_CARDS[ranks_of(state._table_mask)]
+    if cards and state._winner < 0 and seat in state._order[state._position :] and state._position:
         # limit (a): not the currently highest rank before one's own play
-        cards &= ~RANK_CARDS[rules.low_rank[state.top]]
+        cards &= ~RANK_CARDS[rules.low_rank[state._top]]
     return cards
 
 
@@ -210,35 +212,35 @@ def sluffable_by_seat(state: PhaseOneState, seats: int) -> list[int]:
     others): :func:`sluffable` for every seat at once, with what they share worked
     out once (the ranks on the table, limit (a))."""
     mode = state._context.sluff
-    hands = state.hand_masks
+    hands = state._hand_masks
     found = [0] * len(hands)
     if mode is SluffRule.OWN:
         # an entitled seat has played to the trick and not said done
-        own = state.own
+        own = state._own
         for seat in range(len(hands)):
             if seats >> seat & 1:
                 found[seat] = hands[seat] & RANKSET_CARDS[own[seat]]
         return found
     if mode is SluffRule.ATLANTA:
         # an entitled seat has played to the trick, not sluffed and not said done
-        winning = 1 << state._context.low_rank[state.top]
-        allowed = RANKSET_CARDS[ranks_of(state.plays_mask) & ~winning]
+        winning = 1 << state._context.low_rank[state._top]
+        allowed = RANKSET_CARDS[ranks_of(state._plays_mask) & ~winning]
         for seat in range(len(hands)):
             if seats >> seat & 1:
                 found[seat] = hands[seat] & allowed
         return found
     # ANYTIME, ANYTIME_MAY_EMPTY, UNLIMITED and WINDOW: ranks on the table; an
     # entitled seat has not said done (nor sluffed, in the window)
-    allowed = RANKSET_CARDS[ranks_of(state.table_mask)]
+    allowed = RANKSET_CARDS[ranks_of(state._table_mask)]
     pending: tuple[int, ...] = ()
     heading = 0
     if (
         (mode is SluffRule.ANYTIME or mode is SluffRule.ANYTIME_MAY_EMPTY)
-        and state.winner < 0
-        and state.position
+        and state._winner < 0
+        and state._position
     ):
-        pending = state.order[state.position :]  # limit (a)
-        heading = RANK_CARDS[state._context.low_rank[state.top]]
+        pending = state._order[state._position :]  # limit (a)
+        heading = RANK_CARDS[state._context.low_rank[state._top]]
     for seat in range(len(hands)):
         if seats >> seat & 1:
             cards = hands[seat] & allowed
@@ -266,7 +268,7 @@ def sluffs(state: PhaseOneState, seat: int, cards: int | None = None) -> tuple[M
         and normal_left(state) == 0
         and may_still_play(state, seat)
     ):
-        hand = state.hand_masks[seat]
+        hand = state._hand_masks[seat]
         moves = tuple(move for move in moves if not runs_out(state, seat, hand & ~move.mask))
     return moves
 
@@ -283,19 +285,19 @@ def runs_out(state: PhaseOneState, seat: int, left: int) -> bool:
     """
     if not left:
         return True  # not the whole hand, whatever is owed
-    if left & (left - 1) or seat not in state.order[state.position :]:
+    if left & (left - 1) or seat not in state._order[state._position :]:
         return False  # two cards or more, or no play owed in this round
     rules = state._context
     if rules.ties is Ties.SPLIT:
         return False  # a tie is split, never replayed (P1-TIE-SPLIT)
-    plays = (*state.round_plays, left)
-    trump = state.indicator % 52 // 13
+    plays = (*state._round_plays, left)
+    trump = state._indicator % 52 // 13
     ahead = leading(rules, trump, plays)
     if len(plays) - 1 not in ahead:
         return False  # the forced play loses the round: nothing more is owed
     # a seat due after this one could still tie it, if it holds a card to play
-    hands = state.hand_masks
-    later = any(hands[other] for other in state.order[state.position + 1 :])
+    hands = state._hand_masks
+    later = any(hands[other] for other in state._order[state._position + 1 :])
     return len(ahead) > 1 or later
 
 
@@ -303,18 +305,18 @@ def sluff_reason(state: PhaseOneState, seat: int) -> str:
     """Why ``seat`` may not sluff the cards it named, in words."""
     mode = state._context.sluff
     if mode is SluffRule.WINDOW:
-        if state.winner < 0:
+        if state._winner < 0:
             return "the sluffing window opens once the trick is decided"
         return "only cards of ranks in the trick, once per trick"
     if mode is SluffRule.OWN:
         return "only cards of the rank of one's own latest play to the trick"
     if mode is SluffRule.ATLANTA:
-        if not state.own[seat]:
+        if not state._own[seat]:
             return "only after playing to the trick"
-        if state.sluffed >> seat & 1:
+        if state._sluffed >> seat & 1:
             return "only once per trick"
         return "only ranks already played to the trick that are not winning"
     anytime = mode in (SluffRule.ANYTIME, SluffRule.ANYTIME_MAY_EMPTY)
-    if anytime and state.winner < 0 and seat in state.order[state.position :]:
+    if anytime and state._winner < 0 and seat in state._order[state._position :]:
         return "only cards matching the trick, and not the highest rank before one's own play"
     return "only cards matching a rank in the trick"

@@ -79,28 +79,28 @@ class Work:
         self.move = move
         #: the next state, when :meth:`waiting` has already built it
         self.rest: PhaseOneState | None = None
-        self.hands = list(state.hand_masks)
-        self.known = list(state.known_masks)
-        self.won = list(state.won_masks)
-        self.stock_cards = state.stock_cards
-        self.drawn = state.drawn
-        self.indicator = state.indicator
-        self.holder = state.holder
-        self.leader = state.leader
-        self.order = state.order
-        self.position = state.position
-        self.round_plays = state.round_plays
-        self.log = state.log
-        self.by_seat = list(state.by_seat)
-        self.table_mask = state.table_mask
-        self.plays_mask = state.plays_mask
-        self.top = state.top
-        self.own = list(state.own)
-        self.sluffed = state.sluffed
-        self.done = state.done
-        self.winner = state.winner
-        self.last_winner = state.last_winner
-        self.shuffles = state.shuffles
+        self.hands = list(state._hand_masks)
+        self.known = list(state._known_masks)
+        self.won = list(state._won_masks)
+        self.stock_cards = state._stock_cards
+        self.drawn = state._drawn
+        self.indicator = state._indicator
+        self.holder = state._holder
+        self.leader = state._leader
+        self.order = state._order
+        self.position = state._position
+        self.round_plays = state._round_plays
+        self.log = state._log
+        self.by_seat = list(state._by_seat)
+        self.table_mask = state._table_mask
+        self.plays_mask = state._plays_mask
+        self.top = state._top
+        self.own = list(state._own)
+        self.sluffed = state._sluffed
+        self.done = state._done
+        self.winner = state._winner
+        self.last_winner = state._last_winner
+        self.shuffles = state._shuffles
         self.notes: list[Event] = []
         #: the seat whose turn found no card when phase one ended, else -1
         self.stuck = -1
@@ -110,7 +110,7 @@ class Work:
     def normal_left(self) -> int:
         state = self.state
         return sluffing.cards_left(
-            len(state.stock_cards), self.drawn, self.holder, state._context.trump_card
+            len(state._stock_cards), self.drawn, self.holder, state._context.trump_card
         )
 
     def can_play(self, seat: int) -> bool:
@@ -120,7 +120,7 @@ class Work:
         state = self.state
         return PhaseOneState(
             state._context,
-            state.deal,
+            state._deal,
             tuple(self.hands),
             tuple(self.known),
             tuple(self.won),
@@ -128,9 +128,9 @@ class Work:
             self.drawn,
             self.indicator,
             self.holder,
-            state.set_aside_mask,
-            state.reserve_cards,
-            state.first_leader,
+            state._set_aside_mask,
+            state._reserve_cards,
+            state._first_leader,
             self.leader,
             self.order,
             self.position,
@@ -148,13 +148,13 @@ class Work:
             self.shuffles,
             move,
             tuple(self.notes),
-            state.absent_mask,
+            state._absent_mask,
         )
 
     def rng(self) -> random.Random:
         """The generator of the game's next shuffle (from the deal's seed)."""
         self.shuffles += 1
-        return random.Random(self.state.deal.seed * 1_000_003 + self.shuffles)
+        return random.Random(self.state._deal.seed * 1_000_003 + self.shuffles)
 
     # hands
 
@@ -173,7 +173,7 @@ class Work:
         """P1-DRAW: draw back up to the hand size while the stock lasts."""
         state = self.state
         rules = state._context
-        stock = state.stock_cards
+        stock = state._stock_cards
         need = rules.hand_size - self.hands[seat].bit_count()
         drew = 0
         trump_card_aside = False
@@ -225,7 +225,7 @@ class Work:
         if rules.beats_unique:
             self.top, _ = heading(rules, self.round_plays)
         elif rules.with_trumps:  # the rank of the play winning the round so far
-            trump = self.state.indicator % CARDS_IN_PACK // 13
+            trump = self.state._indicator % CARDS_IN_PACK // 13
             best = trump_trick_winner(rules, trump, self.round_plays)[0]
             self.top = rules.by_rank[rank(self.round_plays[best].bit_length() - 1)]
         elif self.position == 1 or value > self.top or rules.mas:
@@ -259,7 +259,7 @@ class Work:
                     self.refill(seat)
             return True
         self.stuck = leader
-        stock_empty = self.drawn >= len(state.stock_cards)
+        stock_empty = self.drawn >= len(state._stock_cards)
         if end is PhaseOneEnd.TALON and stock_empty:
             return False
         if (
@@ -328,7 +328,7 @@ class Work:
         rules = self.state._context
         plays = self.round_plays
         if rules.with_trumps:
-            trump = self.state.indicator % CARDS_IN_PACK // 13
+            trump = self.state._indicator % CARDS_IN_PACK // 13
             best = trump_trick_winner(rules, trump, plays)
         elif rules.beats_unique:
             self.top, best = heading(rules, plays)

@@ -162,14 +162,14 @@ def obliged(state: PhaseOneState, player: int) -> int:
         return 0
     considered: Sequence[int]
     if rules.must_match_trick:
-        if not state.plays_mask:
+        if not state._plays_mask:
             return 0
-        considered = [mask for kind, _, mask in state.log if kind != SLUFF]
-    elif not state.position:
+        considered = [mask for kind, _, mask in state._log if kind != SLUFF]
+    elif not state._position:
         return 0
     else:
-        considered = state.round_plays
-    hand = state.hand_masks[player]
+        considered = state._round_plays
+    hand = state._hand_masks[player]
     values = rules
     if rules.beats_unique:
         counts: dict[int, int] = {}
@@ -187,4 +187,4 @@ def obliged(state: PhaseOneState, player: int) -> int:
     if rules.must_match_trick:
         best = max(value_of(rules, play) for play in considered)
         return hand & RANK_CARDS[values.low_rank[best]]
-    return hand & RANK_CARDS[values.low_rank[state.top]]
+    return hand & RANK_CARDS[values.low_rank[state._top]]
