@@ -40,6 +40,12 @@ from .views import PlayerView, phase_two_view
 
 __all__ = ["anti_trump_suit", "start_phase_two"]
 
+# The settings compared on hot paths, as constants compiled code reads natively.
+_RUNS_ANY: Final = Runs.ANY
+_RUNS_FROM_TWO: Final = Runs.FROM_TWO
+_RUNS_MIN_THREE: Final = Runs.MIN_THREE
+_RUNS_SINGLE: Final = Runs.SINGLE
+
 _FULL_SUITS: Final = frozenset(SUIT_BITS << (13 * suit) for suit in range(4))
 _PICK_RULE: Final = {
     PickUpRule.TOP: "P2-PICK-TOP",
@@ -57,10 +63,10 @@ _BOTTOM_JOINED: Final = _PICK_CODES.index(PickUpRule.BOTTOM_JOINED)
 _LOWEST_CARD: Final = _PICK_CODES.index(PickUpRule.LOWEST_CARD)
 _RUNS_CODES: Final = tuple(Runs)
 _RUNS_RULE: Final = {
-    Runs.SINGLE: "P2-PLAY-SINGLE",
-    Runs.ANY: "P2-PLAY-RUNS",
-    Runs.MIN_THREE: "P2-RUN-MIN3",
-    Runs.FROM_TWO: "P2-RUN-FROM-2",
+    _RUNS_SINGLE: "P2-PLAY-SINGLE",
+    _RUNS_ANY: "P2-PLAY-RUNS",
+    _RUNS_MIN_THREE: "P2-RUN-MIN3",
+    _RUNS_FROM_TWO: "P2-RUN-FROM-2",
 }
 
 
@@ -200,12 +206,12 @@ def context_for(rules: Ruleset, trump: Suit) -> Context:
 
 # -- plays ----------------------------------------------------------------------
 
-_SUBRUNS: Final[dict[tuple[int, Runs], tuple[int, ...]]] = {}
+_SUBRUNS: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def _subruns(pattern: int, runs: Runs) -> tuple[int, ...]:
     """Every play the rules allow from the cards of one suit (a 13-bit pattern)."""
-    key = (pattern, runs)
+    key = pattern | _RUNS_CODES.index(runs) << 13
     found = _SUBRUNS.get(key)
     if found is not None:
         return found
@@ -223,11 +229,11 @@ def _subruns(pattern: int, runs: Runs) -> tuple[int, ...]:
 
 def _run_allowed(runs: Runs, start: int, end: int) -> bool:
     """Whether a run of two or more cards from rank index ``start`` to ``end`` may be played."""
-    if runs is Runs.ANY:
+    if runs is _RUNS_ANY:
         return True
-    if runs is Runs.MIN_THREE:
+    if runs is _RUNS_MIN_THREE:
         return end - start >= 2
-    if runs is Runs.FROM_TWO:
+    if runs is _RUNS_FROM_TWO:
         return start == 0
     return False
 
@@ -333,9 +339,10 @@ def _lowest_card(table: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     return low, ((rest, *table[1:]) if rest else table[1:])
 
 
-#: The joined sequence of a play, by (the play, the cards of its suit on the table):
-#: bounded by construction, and emptied when it reaches its limit.
-_JOINED: Final[dict[tuple[int, int], int]] = {}
+#: The joined sequence of a play, by the play's suit and the patterns of the play
+#: and of the cards of its suit on the table, as one number: bounded by
+#: construction, and emptied when it reaches its limit.
+_JOINED: Final[dict[int, int]] = {}
 _JOINED_LIMIT: Final = 50_000
 
 
@@ -350,11 +357,11 @@ def _picked(state: PhaseTwoState, context: Context) -> int:
         start = table[-1] if pick == _TOP_JOINED else table[0]
         if len(table) == 1:
             return start
-        suit_bits = SUIT_BITS << (13 * ((start.bit_length() - 1) // 13))
+        shift = 13 * ((start.bit_length() - 1) // 13)
         present = 0
         for mask in table:
             present |= mask
-        key = (start, present & suit_bits)
+        key = shift << 26 | (start >> shift) << 13 | (present >> shift) & SUIT_BITS
         block = _JOINED.get(key)
         if block is None:
             if len(_JOINED) >= _JOINED_LIMIT:
@@ -685,14 +692,14 @@ def _explain_play(state: PhaseTwoState, context: Context, move: Move) -> Illegal
     ranks = [card.rank for card in cards]
     touching = ranks == list(range(ranks[0], ranks[0] + len(ranks)))
     if not touching or any(card.suit != suit for card in cards):
-        rule = "P2-PLAY-SINGLE" if context.runs is Runs.SINGLE else "P2-PLAY-RUNS"
+        rule = "P2-PLAY-SINGLE" if context.runs is _RUNS_SINGLE else "P2-PLAY-RUNS"
         return IllegalMoveError(f"{format_cards(cards)} is not a run of touching cards", rule)
     if len(cards) > 1 and not _run_allowed(context.runs, ranks[0] - 2, ranks[-1] - 2):
         reason = {
-            Runs.SINGLE: "only single cards may be played",
-            Runs.MIN_THREE: "a run must hold at least three cards",
-            Runs.FROM_TWO: "a run must begin with the 2",
-            Runs.ANY: "",
+            _RUNS_SINGLE: "only single cards may be played",
+            _RUNS_MIN_THREE: "a run must hold at least three cards",
+            _RUNS_FROM_TWO: "a run must begin with the 2",
+            _RUNS_ANY: "",
         }[context.runs]
         return IllegalMoveError(reason, _RUNS_RULE[context.runs])
     if table and not _beats(context, mask, table[-1]):

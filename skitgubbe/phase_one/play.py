@@ -33,12 +33,21 @@ __all__ = [
     "to_act_seats",
 ]
 
+# The settings compared on hot paths, as constants compiled code reads natively.
+_SLUFF_NONE: Final = SluffRule.NONE
+_SLUFF_WINDOW: Final = SluffRule.WINDOW
+_TRICK_ALL: Final = Trick.ALL
+_TRICK_ALL_TRUMPS: Final = Trick.ALL_TRUMPS
+_TRICK_MAS: Final = Trick.MAS
+_TRICK_TRUMPS: Final = Trick.TRUMPS
+_TRICK_TWO: Final = Trick.TWO
+
 _TRICK_RULE: Final = {
-    Trick.TWO: "P1-TRICK-TWO",
-    Trick.ALL: "P1-TRICK-ALL",
-    Trick.MAS: "P1-MAS",
-    Trick.TRUMPS: "P1-TRUMP-TRICKS",
-    Trick.ALL_TRUMPS: "P1-TRUMP-TRICKS",
+    _TRICK_TWO: "P1-TRICK-TWO",
+    _TRICK_ALL: "P1-TRICK-ALL",
+    _TRICK_MAS: "P1-MAS",
+    _TRICK_TRUMPS: "P1-TRUMP-TRICKS",
+    _TRICK_ALL_TRUMPS: "P1-TRUMP-TRICKS",
 }
 
 #: The single-card play of each seat and card, and each seat's dare: shared moves.
@@ -186,7 +195,7 @@ def successor(state: PhaseOneState, move: Move) -> State:
         going = work.next_due()
     elif kind is Done:
         work.done |= 1 << seat
-        if rules.sluff is SluffRule.WINDOW:
+        if rules.sluff is _SLUFF_WINDOW:
             work.sluffed |= 1 << seat
         work.notes.append(_DONES[seat])
         going = work.next_due()
@@ -218,7 +227,7 @@ def _after_done(state: PhaseOneState, move: Move) -> PhaseOneState | None:
     seats = before & ~bit
     if not seats:
         return None
-    sluffed = state._sluffed | bit if state._context.sluff is SluffRule.WINDOW else state._sluffed
+    sluffed = state._sluffed | bit if state._context.sluff is _SLUFF_WINDOW else state._sluffed
     after = PhaseOneState(
         state._context,
         state._deal,
@@ -282,7 +291,7 @@ def explain(state: PhaseOneState, move: Move) -> IllegalMoveError | None:
         return _explain_play(state, move, held, trick_rule)
     if kind is Sluff:
         rule = sluffing.SLUFF_RULE[rules.sluff]
-        if rules.sluff is SluffRule.NONE:
+        if rules.sluff is _SLUFF_NONE:
             return IllegalMoveError("these rules have no sluffing", rule)
         if not move.mask:
             return IllegalMoveError("a sluff names its cards", rule)
@@ -373,7 +382,7 @@ def _explain_claim(state: PhaseOneState, move: Move) -> IllegalMoveError:
     rules = state._context
     seat = move.player
     rule = sluffing.SLUFF_RULE[rules.sluff]
-    if rules.sluff is SluffRule.NONE:
+    if rules.sluff is _SLUFF_NONE:
         return IllegalMoveError("without sluffing a decided trick is gathered at once", rule)
     if state._winner < 0:
         return IllegalMoveError("the trick is not decided yet", rule)
@@ -381,7 +390,7 @@ def _explain_claim(state: PhaseOneState, move: Move) -> IllegalMoveError:
     if type(move) is Gather:
         if seat != state._winner:
             return IllegalMoveError(f"only the winner, seat {state._winner}, gathers", rule)
-        if rules.sluff is SluffRule.WINDOW:
+        if rules.sluff is _SLUFF_WINDOW:
             return IllegalMoveError(
                 "the trick is gathered once everyone has used or passed the window", rule
             )

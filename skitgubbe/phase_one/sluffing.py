@@ -44,31 +44,42 @@ __all__ = [
     "to_act_seats",
 ]
 
+# The settings compared on hot paths, as constants compiled code reads natively.
+_SLUFF_ANYTIME: Final = SluffRule.ANYTIME
+_SLUFF_ANYTIME_MAY_EMPTY: Final = SluffRule.ANYTIME_MAY_EMPTY
+_SLUFF_ATLANTA: Final = SluffRule.ATLANTA
+_SLUFF_NONE: Final = SluffRule.NONE
+_SLUFF_OWN: Final = SluffRule.OWN
+_SLUFF_UNLIMITED: Final = SluffRule.UNLIMITED
+_SLUFF_WINDOW: Final = SluffRule.WINDOW
+_TIES_SPLIT: Final = Ties.SPLIT
+_TRUMP_CARD_SET_ASIDE: Final = TrumpCard.SET_ASIDE
+
 #: The rule ID of each sluffing rule.
 SLUFF_RULE: Final = {
-    SluffRule.NONE: "P1-SLUFF-NONE",
-    SluffRule.WINDOW: "P1-SLUFF-WINDOW",
-    SluffRule.UNLIMITED: "P1-SLUFF-UNLIMITED",
-    SluffRule.OWN: "P1-SLUFF-OWN",
-    SluffRule.ANYTIME: "P1-SLUFF-ANYTIME",
-    SluffRule.ANYTIME_MAY_EMPTY: "P1-SLUFF-ANYTIME",
-    SluffRule.ATLANTA: "P1-SLUFF-ATLANTA",
+    _SLUFF_NONE: "P1-SLUFF-NONE",
+    _SLUFF_WINDOW: "P1-SLUFF-WINDOW",
+    _SLUFF_UNLIMITED: "P1-SLUFF-UNLIMITED",
+    _SLUFF_OWN: "P1-SLUFF-OWN",
+    _SLUFF_ANYTIME: "P1-SLUFF-ANYTIME",
+    _SLUFF_ANYTIME_MAY_EMPTY: "P1-SLUFF-ANYTIME",
+    _SLUFF_ATLANTA: "P1-SLUFF-ATLANTA",
 }
 #: Each seat's ``done``: shared move values.
 DONES: Final = tuple(Done.from_mask(seat, 0) for seat in range(16))
 #: Each seat's ``gather``: shared move values.
 GATHERS: Final = tuple(Gather.from_mask(seat, 0) for seat in range(16))
 
-# Sluff moves: sub-multisets of a few cards, so the cache stays small; it is
-# emptied when it grows past its limit, which bounds its memory.
+# Sluff moves by ``cards << 4 | seat``: sub-multisets of a few cards, so the
+# cache stays small; it is emptied when it grows past its limit, which bounds its memory.
 _CACHE_LIMIT: Final = 20_000
-_SLUFFS: Final[dict[tuple[int, int], tuple[Move, ...]]] = {}
+_SLUFFS: Final[dict[int, tuple[Move, ...]]] = {}
 
 
 def cards_left(stock: int, drawn: int, holder: int, trump_card: TrumpCard) -> int:
     """Stock cards that may still be drawn into hand or dared (not the trump card)."""
     left = stock - drawn
-    if left and holder < 0 and trump_card is not TrumpCard.SET_ASIDE:
+    if left and holder < 0 and trump_card is not _TRUMP_CARD_SET_ASIDE:
         left -= 1  # the trump card lies at the bottom
     return left
 
@@ -108,25 +119,25 @@ def entitled(state: PhaseOneState) -> int:
 def _entitled(state: PhaseOneState) -> int:
     rules = state._context
     mode = rules.sluff
-    if mode is SluffRule.NONE or not state._table_mask:
+    if mode is _SLUFF_NONE or not state._table_mask:
         return 0
     decided = state._winner >= 0
-    if mode is SluffRule.WINDOW and not decided:
+    if mode is _SLUFF_WINDOW and not decided:
         return 0
     bits = 0
     for seat, hand in enumerate(state._hand_masks):
         if hand:
             bits |= 1 << seat
     bits &= ~state._done
-    if mode is SluffRule.WINDOW:
+    if mode is _SLUFF_WINDOW:
         return bits & ~state._sluffed
-    if mode is SluffRule.ATLANTA or mode is SluffRule.OWN:
+    if mode is _SLUFF_ATLANTA or mode is _SLUFF_OWN:
         own = state._own
         for seat in range(len(own)):
             if not own[seat]:
                 bits &= ~(1 << seat)
-        return bits & ~state._sluffed if mode is SluffRule.ATLANTA else bits
-    if mode is SluffRule.ANYTIME and not decided and normal_left(state) == 0:
+        return bits & ~state._sluffed if mode is _SLUFF_ATLANTA else bits
+    if mode is _SLUFF_ANYTIME and not decided and normal_left(state) == 0:
         for seat, hand in enumerate(state._hand_masks):
             if bits >> seat & 1 and hand.bit_count() == 1 and may_still_play(state, seat):
                 bits &= ~(1 << seat)  # P1-SLUFF-ANYTIME (b): a sluff would empty the hand
@@ -140,7 +151,7 @@ def races(state: PhaseOneState) -> bool:
 
 def declarers(state: PhaseOneState, seats: int) -> int:
     """The seats offered ``done`` on the decided trick, among the entitled ``seats``."""
-    if state._context.sluff is SluffRule.WINDOW:
+    if state._context.sluff is _SLUFF_WINDOW:
         return seats
     if races(state):
         return 0
@@ -150,7 +161,7 @@ def declarers(state: PhaseOneState, seats: int) -> int:
 def gatherer(state: PhaseOneState, seats: int) -> bool:
     """Whether the winner is offered ``gather`` on the decided trick, given the
     entitled ``seats``; with no one entitled the trick is gathered without a move."""
-    if not seats or state._context.sluff is SluffRule.WINDOW:
+    if not seats or state._context.sluff is _SLUFF_WINDOW:
         return False
     return races(state) or not seats & ~(1 << state._winner)
 
@@ -184,19 +195,19 @@ def sluffable(state: PhaseOneState, seat: int) -> int:
     """The cards ``seat`` may sluff now, as a mask (0 if none)."""
     rules = state._context
     mode = rules.sluff
-    if mode is SluffRule.NONE or not state._table_mask:
+    if mode is _SLUFF_NONE or not state._table_mask:
         return 0
     bit = 1 << seat
     if state._done & bit:
         return 0
     hand = state._hand_masks[seat]
-    if mode is SluffRule.WINDOW:
+    if mode is _SLUFF_WINDOW:
         if state._winner < 0 or state._sluffed & bit:
             return 0
         return hand & RANKSET_CARDS[ranks_of(state._table_mask)]
-    if mode is SluffRule.UNLIMITED:
+    if mode is _SLUFF_UNLIMITED:
         return hand & RANKSET_CARDS[ranks_of(state._table_mask)]
-    if mode is SluffRule.OWN or mode is SluffRule.ATLANTA:
+    if mode is _SLUFF_OWN or mode is _SLUFF_ATLANTA:
         # only an entitled seat may sluff under these rules (see sluffable_by_seat)
         return sluffable_by_seat(state, entitled(state) & bit)[seat]
     # P1-SLUFF-ANYTIME
@@ -214,14 +225,14 @@ def sluffable_by_seat(state: PhaseOneState, seats: int) -> list[int]:
     mode = state._context.sluff
     hands = state._hand_masks
     found = [0] * len(hands)
-    if mode is SluffRule.OWN:
+    if mode is _SLUFF_OWN:
         # an entitled seat has played to the trick and not said done
         own = state._own
         for seat in range(len(hands)):
             if seats >> seat & 1:
                 found[seat] = hands[seat] & RANKSET_CARDS[own[seat]]
         return found
-    if mode is SluffRule.ATLANTA:
+    if mode is _SLUFF_ATLANTA:
         # an entitled seat has played to the trick, not sluffed and not said done
         winning = 1 << state._context.low_rank[state._top]
         allowed = RANKSET_CARDS[ranks_of(state._plays_mask) & ~winning]
@@ -235,7 +246,7 @@ def sluffable_by_seat(state: PhaseOneState, seats: int) -> list[int]:
     pending: tuple[int, ...] = ()
     heading = 0
     if (
-        (mode is SluffRule.ANYTIME or mode is SluffRule.ANYTIME_MAY_EMPTY)
+        (mode is _SLUFF_ANYTIME or mode is _SLUFF_ANYTIME_MAY_EMPTY)
         and state._winner < 0
         and state._position
     ):
@@ -257,14 +268,14 @@ def sluffs(state: PhaseOneState, seat: int, cards: int | None = None) -> tuple[M
         cards = sluffable(state, seat)
     if not cards:
         return ()
-    key = (seat, cards)
+    key = cards << 4 | seat
     moves = _SLUFFS.get(key)
     if moves is None:
         if len(_SLUFFS) >= _CACHE_LIMIT:
             _SLUFFS.clear()
         moves = _SLUFFS[key] = tuple(Sluff.from_mask(seat, sub) for sub in submultisets(cards))
     if (
-        state._context.sluff is SluffRule.ANYTIME
+        state._context.sluff is _SLUFF_ANYTIME
         and normal_left(state) == 0
         and may_still_play(state, seat)
     ):
@@ -288,7 +299,7 @@ def runs_out(state: PhaseOneState, seat: int, left: int) -> bool:
     if left & (left - 1) or seat not in state._order[state._position :]:
         return False  # two cards or more, or no play owed in this round
     rules = state._context
-    if rules.ties is Ties.SPLIT:
+    if rules.ties is _TIES_SPLIT:
         return False  # a tie is split, never replayed (P1-TIE-SPLIT)
     plays = (*state._round_plays, left)
     trump = state._indicator % 52 // 13
@@ -304,19 +315,19 @@ def runs_out(state: PhaseOneState, seat: int, left: int) -> bool:
 def sluff_reason(state: PhaseOneState, seat: int) -> str:
     """Why ``seat`` may not sluff the cards it named, in words."""
     mode = state._context.sluff
-    if mode is SluffRule.WINDOW:
+    if mode is _SLUFF_WINDOW:
         if state._winner < 0:
             return "the sluffing window opens once the trick is decided"
         return "only cards of ranks in the trick, once per trick"
-    if mode is SluffRule.OWN:
+    if mode is _SLUFF_OWN:
         return "only cards of the rank of one's own latest play to the trick"
-    if mode is SluffRule.ATLANTA:
+    if mode is _SLUFF_ATLANTA:
         if not state._own[seat]:
             return "only after playing to the trick"
         if state._sluffed >> seat & 1:
             return "only once per trick"
         return "only ranks already played to the trick that are not winning"
-    anytime = mode in (SluffRule.ANYTIME, SluffRule.ANYTIME_MAY_EMPTY)
+    anytime = mode in (_SLUFF_ANYTIME, _SLUFF_ANYTIME_MAY_EMPTY)
     if anytime and state._winner < 0 and seat in state._order[state._position :]:
         return "only cards matching the trick, and not the highest rank before one's own play"
     return "only cards matching a rank in the trick"

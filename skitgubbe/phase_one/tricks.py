@@ -16,6 +16,7 @@ not. A card that leaves a hand is no longer known to be there.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..cards import CARDS_IN_PACK, add_cards, iter_indexes, remove_cards
 from ..events import Event, EventKind
@@ -27,6 +28,16 @@ from . import sluffing
 from .values import SLUFF, give, heading, rank, take, trump_trick_winner
 
 __all__ = ["Work", "discard"]
+
+# The settings compared on hot paths, as constants compiled code reads natively.
+_END_SKIP: Final = PhaseOneEnd.SKIP
+_END_SKIP_ALL: Final = PhaseOneEnd.SKIP_ALL
+_END_TALON: Final = PhaseOneEnd.TALON
+_END_TALON_TWO_CARDS: Final = PhaseOneEnd.TALON_TWO_CARDS
+_SLUFF_NONE: Final = SluffRule.NONE
+_TIES_SPLIT: Final = Ties.SPLIT
+_TRUMP_CARD_SET_ASIDE: Final = TrumpCard.SET_ASIDE
+_TRUMP_CARD_TURNED_UP: Final = TrumpCard.TURNED_UP
 
 
 def discard(known: int, cards: int) -> int:
@@ -180,11 +191,11 @@ class Work:
         mode = rules.trump_card
         while need > 0 and self.drawn < len(stock):
             index = stock[self.drawn]
-            if self.drawn == len(stock) - 1 and mode is not TrumpCard.SET_ASIDE:
+            if self.drawn == len(stock) - 1 and mode is not _TRUMP_CARD_SET_ASIDE:
                 if sluff and rules.restaurant:
                     break  # D-RESTAURANT: the bottom card never replenishes a sluff
                 self.holder = seat
-                if mode is not TrumpCard.TURNED_UP:
+                if mode is not _TRUMP_CARD_TURNED_UP:
                     # D-TRUMP-LAST, D-TRUMP-EXPOSED: set aside unseen, not into hand
                     self.drawn += 1
                     trump_card_aside = True
@@ -260,18 +271,18 @@ class Work:
             return True
         self.stuck = leader
         stock_empty = self.drawn >= len(state._stock_cards)
-        if end is PhaseOneEnd.TALON and stock_empty:
+        if end is _END_TALON and stock_empty:
             return False
         if (
-            end is PhaseOneEnd.TALON_TWO_CARDS
+            end is _END_TALON_TWO_CARDS
             and stock_empty
             and any(hand.bit_count() < 2 for hand in self.hands)
         ):
             return False
         seats = [(leader + i) % players for i in range(players)]
-        if end is PhaseOneEnd.SKIP or end is PhaseOneEnd.SKIP_ALL:
+        if end is _END_SKIP or end is _END_SKIP_ALL:
             seats = [seat for seat in seats if self.can_play(seat)]
-            if not seats or (end is PhaseOneEnd.SKIP and len(seats) < 2):
+            if not seats or (end is _END_SKIP and len(seats) < 2):
                 return False
             leader = seats[0]
         if not rules.all_players:
@@ -286,7 +297,7 @@ class Work:
         ends."""
         rules = self.state._context
         end = rules.end
-        skipping = end is PhaseOneEnd.SKIP or end is PhaseOneEnd.SKIP_ALL
+        skipping = end is _END_SKIP or end is _END_SKIP_ALL
         while True:
             if self.winner >= 0:
                 if self.waiting():
@@ -302,7 +313,7 @@ class Work:
                     self.stuck = seat
                     return False
                 if self.is_replay():
-                    if end is PhaseOneEnd.SKIP:
+                    if end is _END_SKIP:
                         self.stuck = seat
                         return False
                     self.koira_split()  # P1-END-SKIP, Koira
@@ -342,7 +353,7 @@ class Work:
             self.winner = self.order[best[0]]
             return True
         tied = tuple(self.order[i] for i in best)
-        if rules.ties is Ties.SPLIT:
+        if rules.ties is _TIES_SPLIT:
             tied_plays = [plays[i] for i in best]
             rest = self.table_mask
             for cards in tied_plays:
@@ -364,7 +375,7 @@ class Work:
         """Whether anyone is entitled to act on the decided trick (sluff, declare
         done or gather). The state built to find out is kept in :attr:`rest`: if
         anyone may act, it is the next state."""
-        if self.state._context.sluff is SluffRule.NONE:
+        if self.state._context.sluff is _SLUFF_NONE:
             return False
         probe = self.freeze(self.move)
         if sluffing.entitled(probe):

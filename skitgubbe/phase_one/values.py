@@ -31,6 +31,9 @@ __all__ = [
     "trump_trick_winner",
 ]
 
+# The settings compared on hot paths, as constants compiled code reads natively.
+_TIES_ALL_TIED: Final = Ties.ALL_TIED
+
 #: The 13 rank bits of a set of ranks (bit 0 is the 2, bit 12 the ace).
 RANK_BITS: Final = (1 << 13) - 1
 #: The cards of each physical rank (0 is the 2, 12 the ace), both copies.
@@ -120,7 +123,7 @@ def heading(rules: PhaseOneRules, plays: Sequence[int]) -> tuple[int, list[int]]
         tied = [value for value in set(values) if values.count(value) > 1]
         if tied:
             best = max(tied)
-            if rules.ties is Ties.ALL_TIED:  # Mattis: every tied rank plays again
+            if rules.ties is _TIES_ALL_TIED:  # Mattis: every tied rank plays again
                 return best, [i for i, value in enumerate(values) if value in tied]
             return best, [i for i, value in enumerate(values) if value == best]
     best = max(values)
