@@ -3,6 +3,7 @@
     python benchmarks/bots.py --bar greedy --games 2000 --workers 2
     python benchmarks/bots.py --bar search --games 40 --workers 2
     taskset -c 0 python benchmarks/bots.py --bar speed --games 5
+    python benchmarks/bots.py --bar builds --games 100 --seconds 0.01 --workers 2
 
 ``greedy``: GreedyBot against three RandomBots; passes when its goat rate and
 the whole 95% interval lie below 25%. ``search``: SearchBot at its default
@@ -11,15 +12,30 @@ bots' mean rate, deal by deal, has a 95% interval below 0. ``speed``: SearchBot
 against three GreedyBots in this one process; passes when SearchBot's mean time
 per decision (a call with at least two options) is at most 0.5 s. Each prints
 the match's table, the figure checked and PASS or FAIL.
+
+``builds``: SearchBot at equal time per decision (``--seconds``, its playouts
+otherwise unlimited) against three GreedyBots, once by the pure build (a copy
+of ``skitgubbe/`` without its compiled modules) and once by the compiled build
+built in place (``SKITGUBBE_MYPYC=1 python setup.py build_ext --inplace``), on
+the same deals; prints each build's playouts a second and search minus greedy
+with its 95% interval, and passes when the compiled build's lead is the larger.
+``timed`` is one of those runs, in whichever build is imported.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import shutil
 import signal
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
+import skitgubbe
 from skitgubbe import presets
 from skitgubbe.bots import GreedyBot, RandomBot, SearchBot, match
 from skitgubbe.bots.match import MatchResult
@@ -85,12 +101,83 @@ def speed_bar(games: int, seed: int) -> bool:
     return ok
 
 
+#: The last line of a ``timed`` run: playouts a second, then search minus greedy
+#: and its interval, in points.
+TIMED = re.compile(r"^timed ([\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+)$", re.MULTILINE)
+
+
+def timed_run(games: int, seed: int, workers: int, seconds: float) -> tuple[float, float]:
+    """SearchBot with ``seconds`` a decision against three GreedyBots: playouts a
+    second (one deal in this process), and the match's search minus greedy."""
+    probe = SearchBot(playouts=1_000_000, seconds=seconds)
+    match(presets.FLURST, [probe, GreedyBot(), GreedyBot(), GreedyBot()], 1, seed + 1)
+    bots: list[GreedyBot | RandomBot | SearchBot] = [SearchBot(playouts=1_000_000, seconds=seconds)]
+    bots += [GreedyBot(), GreedyBot(), GreedyBot()]
+    result = _run(bots, games, seed, workers)
+    diff = result.difference(0)
+    build = "compiled" if skitgubbe.COMPILED else "pure"
+    print(
+        f"{build}: {probe.playouts_per_second:,.0f} playouts a second; search minus greedy "
+        f"{100 * diff.mean:.2f} points [95% CI {100 * diff.low:.2f}, {100 * diff.high:.2f}] "
+        f"over {diff.n} deals"
+    )
+    print(
+        f"timed {probe.playouts_per_second:.0f} {100 * diff.mean:.2f} {100 * diff.low:.2f} "
+        f"{100 * diff.high:.2f}"
+    )
+    return probe.playouts_per_second, diff.mean
+
+
+def builds_bar(games: int, seed: int, workers: int, seconds: float) -> bool:
+    """The timed run in the pure build and in the compiled one."""
+    root = Path(__file__).resolve().parent.parent
+    if not skitgubbe.COMPILED:
+        sys.exit(
+            "the compiled build is not built in place: build it first with "
+            "SKITGUBBE_MYPYC=1 python setup.py build_ext --inplace"
+        )
+    found: dict[str, tuple[float, ...]] = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        pure = Path(scratch)
+        shutil.copytree(
+            root / "skitgubbe",
+            pure / "skitgubbe",
+            ignore=shutil.ignore_patterns("*.so", "__pycache__"),
+        )
+        for build, source in (("pure", pure), ("compiled", root)):
+            command = [sys.executable, str(Path(__file__).resolve()), "--bar", "timed"]
+            options = ["--games", str(games), "--seed", str(seed), "--workers", str(workers)]
+            out = subprocess.run(
+                [*command, *options, "--seconds", str(seconds)],
+                capture_output=True,
+                text=True,
+                check=True,
+                cwd=source,
+                env={**os.environ, "PYTHONPATH": str(source)},
+            ).stdout
+            line = TIMED.search(out)
+            if line is None:
+                raise RuntimeError(f"no figures in the timed run:\n{out}")
+            found[build] = tuple(float(value) for value in line.groups())
+            print(out.rsplit("\n", 3)[-3])
+    ok = found["compiled"][1] < found["pure"][1]
+    print(
+        f"{seconds} s a decision: compiled {found['compiled'][0] / found['pure'][0]:.2f} times "
+        f"the playouts; search minus greedy {found['compiled'][1]:.2f} points compiled against "
+        f"{found['pure'][1]:.2f} pure: {'PASS' if ok else 'FAIL'} (the compiled lead larger)"
+    )
+    return ok
+
+
 def main() -> int:
     # Ctrl-C (SIGINT) stops a match and reports the deals finished, even when the
     # script was started in the background, where SIGINT is ignored by default.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--bar", choices=["greedy", "search", "speed"], required=True)
+    parser.add_argument(
+        "--bar", choices=["greedy", "search", "speed", "timed", "builds"], required=True
+    )
+    parser.add_argument("--seconds", type=float, default=0.01, help="timed, builds (0.01)")
     parser.add_argument("--games", type=int, default=None, help="deals (each played 4 times)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
@@ -99,8 +186,13 @@ def main() -> int:
         ok = greedy_bar(args.games or 2000, args.seed, args.workers)
     elif args.bar == "search":
         ok = search_bar(args.games or 40, args.seed, args.workers)
-    else:
+    elif args.bar == "speed":
         ok = speed_bar(args.games or 5, args.seed)
+    elif args.bar == "timed":
+        timed_run(args.games or 100, args.seed, args.workers, args.seconds)
+        ok = True
+    else:
+        ok = builds_bar(args.games or 100, args.seed, args.workers, args.seconds)
     return 0 if ok else 1
 
 

@@ -24,6 +24,15 @@ of each and their ratio, the median of ``--repeat`` runs::
 ``--speed --free-observations`` adds a third run with the observation vector
 made free (the environment's encoder replaced by one constant vector, the mask
 still built every step): the most that a faster encoder could give.
+
+``--classic``: steps per second of random games through our environment and
+through PettingZoo's classic card environments, taking turns for ``--seconds``
+each, ``--repeat`` rounds, by the same loop (``env.last()`` every step, a random
+legal action from the mask). An environment whose package is missing is named
+and left out (the Texas and Leduc hold'em environments need ``rlcard`` and
+``pygame``, Hanabi OpenSpiel through ``shimmy``)::
+
+    taskset -c 0 python benchmarks/frameworks.py --classic --seconds 3 --repeat 3
 """
 
 from __future__ import annotations
@@ -35,6 +44,7 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
+from typing import Any
 from unittest import mock
 
 import numpy as np
@@ -154,6 +164,56 @@ def _play(environment: SkitgubbeEnv, games: int) -> int:
     return steps
 
 
+#: PettingZoo's classic card environments, by module.
+CLASSIC = (
+    "leduc_holdem_v4",
+    "texas_holdem_v4",
+    "texas_holdem_no_limit_v6",
+    "hanabi_v5",
+)
+
+
+def _steps_for(environment: Any, seconds: float, rng: random.Random) -> float:
+    """Steps per second of whole random games, for about ``seconds``."""
+    steps = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        environment.reset(seed=rng.randrange(1 << 30))
+        for _ in environment.agent_iter():
+            observation, _, termination, truncation, _ = environment.last()
+            if termination or truncation:
+                environment.step(None)
+            else:
+                legal = observation["action_mask"].view(np.bool_).nonzero()[0]
+                environment.step(rng.choice(legal.tolist()))
+            steps += 1
+    return steps / elapsed
+
+
+def run_classic(seconds: float, repeat: int) -> None:
+    """Our environment beside PettingZoo's classic card environments, in turn."""
+    import importlib
+
+    environments: dict[str, Any] = {
+        f"skitgubbe ({PRESET}, {PLAYERS})": SkitgubbeEnv(preset=PRESET, players=PLAYERS)
+    }
+    for name in CLASSIC:
+        try:
+            environments[name] = importlib.import_module(f"pettingzoo.classic.{name}").env()
+        except ImportError as error:
+            print(f"{name}: left out ({error})")
+    rng = random.Random(1)
+    rates: dict[str, list[float]] = {label: [] for label in environments}
+    for _ in range(repeat):
+        for label, environment in environments.items():
+            rates[label].append(_steps_for(environment, seconds, rng))
+    ours = statistics.median(rates[next(iter(environments))])
+    print(f"{'environment':<30} {'steps/s':>10}  {'ours ÷ it':>9}   (median of {repeat})")
+    for label, values in rates.items():
+        rate = statistics.median(values)
+        print(f"{label:<30} {rate:>10,.0f}  {ours / rate:>9.2f}")
+
+
 def run_speed(games: int, repeat: int, free_observations: bool) -> None:
     """Engine and environment runs taken in turn, so that a slow spell of the
     machine falls on both; the medians and the median of the paired ratios."""
@@ -184,6 +244,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ismcts", action="store_true", help="IS-MCTS against random players")
     parser.add_argument("--speed", action="store_true", help="environment against engine speed")
+    parser.add_argument(
+        "--classic", action="store_true", help="beside PettingZoo's classic card environments"
+    )
+    parser.add_argument("--seconds", type=float, default=3.0, help="with --classic (3)")
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--simulations", type=int, default=10)
     parser.add_argument("--rollouts", type=int, default=1)
@@ -195,8 +259,10 @@ def main() -> None:
         help="with --speed, also run with the observation vector made free",
     )
     args = parser.parse_args()
-    if not (args.ismcts or args.speed):
-        parser.error("choose --ismcts or --speed (or both)")
+    if not (args.ismcts or args.speed or args.classic):
+        parser.error("choose --ismcts, --speed or --classic")
+    if args.classic:
+        run_classic(args.seconds, args.repeat)
     if args.speed:
         run_speed(args.games, args.repeat, args.free_observations)
     if args.ismcts:

@@ -5,8 +5,11 @@ ends when it is killed (as many plays on the table as players in the game when
 it began, P2-KILL) or when its last cards are picked up (P2-EMPTIED). A player
 who plays their last card is out; the last player left in is the goat (P2-OUT).
 
-Everything here is a function of the state, whose :class:`Context` caches the
-facts of its ruleset and trump suit.
+Everything here is a function of the state and its :class:`Context`, which
+holds the facts of its ruleset and trump suit and is the
+:class:`~skitgubbe.state.PhaseTwoRules` every phase-two state holds: the states
+call this module through it. This module imports the states and the views below
+it, never the other way round.
 """
 
 from __future__ import annotations

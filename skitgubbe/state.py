@@ -5,9 +5,14 @@ and what everyone knows of each hand; :meth:`State.view` gives what one player
 may see and know (see :mod:`skitgubbe.views`). :meth:`State.apply` returns a new
 state and never changes the old one; unchanged parts are shared.
 
-The rules of each phase live in their own modules (:mod:`skitgubbe.phase_one`,
-:mod:`skitgubbe.phase_two`), which register themselves with the state classes
-when they are imported; this module imports neither.
+This module is the engine's data: it imports only the vocabulary below it
+(cards, moves, events, rules, deals). The rules of each phase live above it, in
+:mod:`skitgubbe.phase_one` and :mod:`skitgubbe.phase_two`. A state reaches them
+through the context it holds, a :class:`PhaseOneRules` or :class:`PhaseTwoRules`
+that those modules make and hand from state to state: ``state.apply(move)`` is
+``state._context.successor(state, move)``, a plain method call, and no module
+imports the module that calls it. The layout is described for contributors on
+the documentation's "Inside the engine" page.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from .rules import Sluff as SluffRule
 if TYPE_CHECKING:
     from .views import PlayerView
 
-__all__ = ["Phase", "PhaseOneState", "PhaseTwoState", "State"]
+__all__ = ["Phase", "PhaseOneRules", "PhaseOneState", "PhaseTwoRules", "PhaseTwoState", "State"]
 
 
 class Phase(enum.Enum):

@@ -2,8 +2,9 @@
 
 The compiled build (``SKITGUBBE_MYPYC=1``) is made from the same source as the
 pure one. With the compiled modules built in place, this test plays the same
-seeded random games of every preset in a copy of the pure source and here, and
-compares a digest of every move and event of every game.
+seeded random games of every preset, and of random rulesets (one or two packs,
+any player count the rules allow), in a copy of the pure source and here, and
+compares a digest of every move, event and refusal of every game.
 """
 
 from __future__ import annotations
@@ -18,21 +19,34 @@ import pytest
 import skitgubbe as sg
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = 200  # per preset: 2,200 games in all
+GAMES = 1000  # per preset: 11,000 games
+RULESETS = 2000  # games of random rulesets
 
 PROGRAM = f"""
 import hashlib
+import random
 import skitgubbe as sg
-from skitgubbe.simulate import random_moves
+from skitgubbe.simulate import random_moves, random_ruleset
 
 digest = hashlib.blake2b()
+
+PROBE = sg.parse_move("0 play AS")
+
+def play(rules, players, seed):
+    state = sg.deal(rules, players=players, seed=seed)
+    for count, (move, after) in enumerate(random_moves(state, seed)):
+        digest.update(str(move).encode())
+        digest.update(" ".join(map(str, after.events)).encode())
+        if count % 16 == 0:  # a refusal names the same rule in both builds
+            digest.update(str(after.explain(PROBE)).encode())
+
 for name, rules in sg.presets.ALL.items():
     players = max(rules.min_players, min(4, rules.max_players))
     for seed in range({GAMES}):
-        state = sg.deal(rules, players=players, seed=seed)
-        for move, after in random_moves(state, seed):
-            digest.update(str(move).encode())
-            digest.update(" ".join(map(str, after.events)).encode())
+        play(rules, players, seed)
+for seed in range({RULESETS}):
+    rules, players = random_ruleset(random.Random(seed))
+    play(rules, players, seed)
 print(sg.COMPILED, digest.hexdigest())
 """
 

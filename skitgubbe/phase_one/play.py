@@ -4,6 +4,10 @@ Sluffing is out of turn: :func:`legal_moves` lists every legal move of every
 seat, the player due to play and every seat that may sluff. Who may act
 (:func:`to_act_seats`) and whom the game waits for (:func:`due_seats`) are
 public; which moves a seat has depends on its hand.
+
+:class:`Rules` is the :class:`~skitgubbe.state.PhaseOneRules` every phase-one
+state holds: the settings phase one reads, worked out once a ruleset, and the
+functions of this module, which the states call through it.
 """
 
 from __future__ import annotations
