@@ -37,7 +37,7 @@ from .cards import CARDS_IN_PACK, PACK_MASK, add_cards, iter_indexes, remove_car
 from .deals import Deal
 from .events import Event, EventKind
 from .phase_one.play import context_for as phase_one_context
-from .phase_one.values import VALUES, give
+from .phase_one.values import give
 from .phase_two import context_for
 from .rules import TrumpCard
 from .state import Phase, PhaseOneState, PhaseTwoState, State
@@ -127,7 +127,7 @@ def _phase_one(view: PlayerView, rng: random.Random) -> PhaseOneState:
             own[seat] = 1 << ((mask.bit_length() - 1) % CARDS_IN_PACK % 13)
     top = -1
     if view.heading is not None:
-        top = VALUES[rules.aces_low].by_rank[view.heading - 2]
+        top = phase_one_context(rules).by_rank[view.heading - 2]
     round_seats = view.round_seats
     winner = -1 if view.trick_winner is None else view.trick_winner
     leader = view.leader if view.leader is not None else 0

@@ -27,7 +27,7 @@ from ..rules import FirstLead, Ruleset, TrumpCard
 from ..state import PhaseOneState
 from .play import context_for
 from .tricks import Work
-from .values import VALUES, take
+from .values import take
 
 __all__ = ["MAX_SEED", "Layout", "check_seed", "deal", "lay_out"]
 
@@ -317,7 +317,7 @@ def first_leader(rules: Ruleset, hands: Sequence[int], leader: int | None, playe
     if mode is FirstLead.DEALER:
         return players - 1
     if mode is FirstLead.LOWEST_CARD:
-        by_rank = VALUES[rules.aces_low].by_rank
+        by_rank = context_for(rules).by_rank
         best = (99, 0)
         for seat, hand in enumerate(hands):
             for index in iter_indexes(hand):

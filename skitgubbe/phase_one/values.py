@@ -19,7 +19,6 @@ __all__ = [
     "RANKSET_CARDS",
     "RANK_BITS",
     "RANK_CARDS",
-    "VALUES",
     "give",
     "heading",
     "leading",
@@ -88,22 +87,6 @@ def submultisets(mask: int) -> list[int]:
         sub = (sub - 1) & mask
     found.reverse()
     return found
-
-
-class Values:
-    """Phase-one card values of one ruleset: rank order, aces low or high."""
-
-    __slots__ = ("by_rank", "low_rank")
-
-    def __init__(self, aces_low: bool) -> None:
-        #: value of each physical rank
-        self.by_rank = tuple((rank + 1) % 13 if aces_low else rank for rank in range(13))
-        #: physical rank of each value
-        self.low_rank = tuple(self.by_rank.index(value) for value in range(13))
-
-
-#: The values with aces high (``False``) and low (``True``).
-VALUES: Final = {False: Values(False), True: Values(True)}
 
 
 def value_of(rules: PhaseOneRules, play: int) -> int:
