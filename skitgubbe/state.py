@@ -671,6 +671,9 @@ class PhaseOneState(State):
     order included; :meth:`view` shows what one player may see. Applying the move
     that ends phase one returns the first :class:`PhaseTwoState` (the
     intermission is automatic).
+
+    A state is made from the rules of phase one for its ruleset (its context,
+    see :class:`PhaseOneRules`); :func:`skitgubbe.deal` makes the first one.
     """
 
     __slots__ = (
