@@ -42,6 +42,7 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from typing import Any
@@ -147,21 +148,25 @@ def environment_games(games: int, free_observations: bool = False) -> tuple[floa
     return games / elapsed, played / games
 
 
+def _game(environment: Any, seed: int, choose: Callable[[list[int]], int]) -> int:
+    """Play one random game from ``environment.reset(seed=seed)``: the number of
+    steps, an observation and its mask read at every one."""
+    steps = 0
+    environment.reset(seed=seed)
+    for _ in environment.agent_iter():
+        observation, _, termination, truncation, _ = environment.last()
+        if termination or truncation:
+            environment.step(None)
+        else:
+            legal = observation["action_mask"].view(np.bool_).nonzero()[0]
+            environment.step(choose(legal.tolist()))
+        steps += 1
+    return steps
+
+
 def _play(environment: SkitgubbeEnv, games: int) -> int:
     """Play ``games`` random games; the number of steps."""
-    steps = 0
-    for seed in range(games):
-        environment.reset(seed=seed)
-        choose = random.Random(seed).choice
-        for _ in environment.agent_iter():
-            observation, _, termination, truncation, _ = environment.last()
-            if termination or truncation:
-                environment.step(None)
-            else:
-                legal = observation["action_mask"].view(np.bool_).nonzero()[0]
-                environment.step(choose(legal.tolist()))
-            steps += 1
-    return steps
+    return sum(_game(environment, seed, random.Random(seed).choice) for seed in range(games))
 
 
 #: PettingZoo's classic card environments, by module.
@@ -178,15 +183,7 @@ def _steps_for(environment: Any, seconds: float, rng: random.Random) -> float:
     steps = 0
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
-        environment.reset(seed=rng.randrange(1 << 30))
-        for _ in environment.agent_iter():
-            observation, _, termination, truncation, _ = environment.last()
-            if termination or truncation:
-                environment.step(None)
-            else:
-                legal = observation["action_mask"].view(np.bool_).nonzero()[0]
-                environment.step(rng.choice(legal.tolist()))
-            steps += 1
+        steps += _game(environment, rng.randrange(1 << 30), rng.choice)
     return steps / elapsed
 
 
