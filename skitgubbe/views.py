@@ -22,8 +22,9 @@ the properties give ``Card`` objects. :meth:`PlayerView.to_dict` and
 from __future__ import annotations
 
 import enum
+import functools
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -358,16 +359,20 @@ class PlayerView:
 
     # -- a plain form ------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, rules: bool = True) -> dict[str, Any]:
         """The view as plain data (JSON types only): cards as card text, seats as
         numbers, settings by their values, moves and events in notation. A field
         holding cards as a mask is written under its name without ``_mask``
         (``hand``, ``known``, ``won``, ``table``, ``unseen``, ...). :meth:`from_dict`
-        reads it back."""
+        reads it back. ``rules=False`` leaves the rules out, for a reader that
+        has them already (the bots' line protocol sends them once a game)."""
         data: dict[str, Any] = {}
-        for field in attrs.fields(PlayerView):
-            value = getattr(self, field.name)
-            data[_key(field.name)] = _plain(field.name, value)
+        for name, key, plain in _plain_fields():
+            if plain is None:
+                if rules:
+                    data[key] = ruleset_to_dict(self.rules)
+                continue
+            data[key] = plain(getattr(self, name))
         return data
 
     def to_json(self, indent: int | None = None) -> str:
@@ -413,23 +418,57 @@ class PlayerView:
         return cls.from_dict(data)
 
 
-def _plain(name: str, value: Any) -> Any:
+@functools.lru_cache(maxsize=8192)
+def _mask_text(mask: int) -> str:
+    return format_cards(cards_of(mask))
+
+
+def _masks_text(masks: tuple[int, ...]) -> list[str]:
+    return [_mask_text(mask) for mask in masks]
+
+
+def _plain_converter(name: str) -> Callable[[Any], Any] | None:
+    """How :meth:`PlayerView.to_dict` writes the field ``name`` (``None``: the rules)."""
     if name == "rules":
-        return ruleset_to_dict(value)
+        return None
     if name.endswith("_mask"):
-        return format_cards(cards_of(value))
+        return _mask_text
     if name.endswith("_masks") or name == "round_plays":
-        return [format_cards(cards_of(mask)) for mask in value]
+        return _masks_text
     if name in ("events", "trick"):
-        return [
-            {
-                "kind": event.kind.name.lower(),
-                "player": event.player,
-                "cards": format_cards(event.cards),
-                "hidden": event.hidden,
-            }
-            for event in value
-        ]
+        return _events_plain
+    return _plain_value
+
+
+@functools.cache
+def _plain_fields() -> tuple[tuple[str, str, Callable[[Any], Any] | None], ...]:
+    return tuple(
+        (field.name, _key(field.name), _plain_converter(field.name))
+        for field in attrs.fields(PlayerView)
+    )
+
+
+@functools.lru_cache(maxsize=8192)
+def _event_plain(event: Event) -> dict[str, Any]:
+    return {
+        "kind": event.kind.name.lower(),
+        "player": event.player,
+        "cards": format_cards(event.cards),
+        "hidden": event.hidden,
+    }
+
+
+def _events_plain(events: tuple[Event, ...]) -> list[dict[str, Any]]:
+    # each a copy, so that a caller changing the dict does not change the cache
+    return [dict(_event_plain(event)) for event in events]
+
+
+def _plain_value(value: Any) -> Any:
+    kind = type(value)
+    if kind is int or kind is bool or kind is str or value is None:
+        return value
+    if kind is tuple:
+        return list(value)
     if isinstance(value, Suit):
         return value.letter
     if isinstance(value, Rank):
@@ -602,6 +641,12 @@ def view_problem(view: PlayerView) -> str | None:
         return f"won: expected one entry per seat ({players}) or none, not {len(view.won_masks)}"
     if len(view.round_plays) > len(view.round_seats):
         return "round_plays: more plays than seats in the round"
+    if (
+        view.phase.value == "one"
+        and view.trick_winner is None
+        and len(view.round_plays) == len(view.round_seats)
+    ):
+        return "round_seats: no seat is left to play in the round, yet nobody has won the trick"
     if (view.loser is None) is (view.phase.value == "over"):
         return f"loser: {shown(view.loser)} does not fit the phase {view.phase.value!r}"
     if view.phase.value != "one" and view.trump is None:

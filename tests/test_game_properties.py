@@ -169,16 +169,19 @@ def test_moves_handed_on_after_done_match_those_worked_out_afresh(game: Game) ->
     state before it (P1-SLUFF-WINDOW, P1-SLUFF-ANYTIME and the other sluffing
     rules); a copy without them, which works them out again, must agree."""
     handed_on = 0
+    dones = 0
     for _, move, after in walk(game):
         if not isinstance(after, sg.PhaseOneState):
             continue
+        dones += isinstance(move, sg.moves.Done)
         cached = after._legal is not None
         afresh = copy.copy(after)  # a copy is built anew, without the cached moves
         assert afresh._legal is None and afresh._entitled == -1
         assert after.legal_moves() == afresh.legal_moves(), f"after {move}"
         assert (after.to_act, after.due) == (afresh.to_act, afresh.due), f"after {move}"
         handed_on += cached
-    if game[0].sluff is sg.SluffRule.ANYTIME and game[1] > 2:
+    if game[0].sluff is sg.SluffRule.ANYTIME and game[1] > 2 and dones:
+        # random play can finish phase one without a ``done`` (seen with 8 players)
         assert handed_on, "no state took its moves from the one before"
 
 

@@ -102,6 +102,8 @@ def view_data() -> dict[str, Any]:
         ({"hand": "KC 2S AS"}, "the player's own entry is not their hand"),
         ({"to_act": [1], "due": [2]}, "are not all among to_act"),
         ({"loser": 1}, "does not fit the phase 'one'"),
+        # a trick under way needs a seat still to play (once read whole, then sampling failed)
+        ({"round_plays": [], "round_seats": []}, "no seat is left to play in the round"),
     ],
 )
 def test_a_view_read_from_json_is_checked_as_a_game_would_give_it(
