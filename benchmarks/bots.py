@@ -38,8 +38,8 @@ from pathlib import Path
 
 import skitgubbe
 from skitgubbe import presets
-from skitgubbe.bots import GreedyBot, RandomBot, SearchBot, match
-from skitgubbe.bots.match import MatchResult
+from skitgubbe.bots import GreedyBot, RandomBot, SearchBot
+from skitgubbe.tournament import MatchResult, match
 
 #: The most SearchBot may take per decision, on average.
 SPEED_BAR = 0.5

@@ -105,7 +105,7 @@ nitpick_ignore_regex += [
     # state calls its phase's rules, the precomputed facts of phase two, and
     # the type variables of the backends.
     (r"py:class", r"(skitgubbe\.state\.)?Phase(One|Two)Rules|Context"),
-    (r"py:class", r"skitgubbe\.compare\.backends\._[TR]"),
+    (r"py:class", r"skitgubbe\.runner\.backends\._[TR]"),
 ]
 default_role = "py:obj"
 

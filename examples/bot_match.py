@@ -15,7 +15,8 @@ import argparse
 from collections.abc import Sequence
 
 import skitgubbe as sg
-from skitgubbe.bots import Bot, RandomBot, is_due, match
+from skitgubbe.bots import Bot, RandomBot, is_due
+from skitgubbe.tournament import match
 
 
 class CarefulBot:

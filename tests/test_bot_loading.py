@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 import skitgubbe as sg
-from skitgubbe.bots import MatchError, bot_name, make_bot, match, parse_bots
+from skitgubbe.bots import MatchError, bot_name, make_bot, parse_bots
 from skitgubbe.bots.loading import BotSpecError, load_bot
 from skitgubbe.cli import main
 from skitgubbe.compare import StudyError, seat_bots
 from skitgubbe.sessions import Session, SessionError, play_bot_session
+from skitgubbe.tournament import match
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "bot_match.py"
 

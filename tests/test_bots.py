@@ -21,12 +21,12 @@ from skitgubbe.bots import (
     greedy_choice,
     is_due,
     make_bot,
-    match,
     next_move,
     parse_bots,
     play_game,
 )
-from skitgubbe.bots.match import mean_interval
+from skitgubbe.runner.stats import mean_interval
+from skitgubbe.tournament import match
 
 
 def table_size(rules: sg.Ruleset) -> int:

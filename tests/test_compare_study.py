@@ -29,7 +29,7 @@ from skitgubbe.compare import (
     play_game,
     study,
 )
-from skitgubbe.compare.extras import MissingExtraError
+from skitgubbe.extras import MissingExtraError
 
 from .helpers import needs_extra
 

@@ -1,4 +1,4 @@
-"""Bots: players that see only what their seat may know, and matches between them.
+"""Bots: players that see only what their seat may know.
 
 A layer above the engine: it uses the engine's public names only, and the engine
 never imports it.
@@ -8,40 +8,37 @@ never imports it.
   and may decline an out-of-turn move.
 * :class:`RandomBot`, :class:`GreedyBot` and :class:`SearchBot` are three bots
   of rising strength.
+* :class:`CommandBot` is a program in any language that speaks the line
+  protocol on its standard input and output (see :mod:`skitgubbe.bots.command`).
+* :func:`make_bot` and :func:`parse_bots` make bots from their names
+  (see :mod:`skitgubbe.bots.names`).
 * :func:`next_move` and :func:`play_game` are the driver: the fixed order in
   which seats are asked (see :mod:`skitgubbe.bots.driver`).
-* :func:`match` plays duplicate deals between bots and reports goat rates with
-  confidence intervals (see :mod:`skitgubbe.bots.match`).
+
+Matches and tournaments between bots are in :mod:`skitgubbe.tournament`.
 """
 
 from __future__ import annotations
 
 from .basic import GreedyBot, RandomBot, greedy_choice
+from .command import PROTOCOL_VERSION, SCHEMA_PATH, CommandBot
 from .driver import GameResult, SeatTimes, asking_order, next_move, play_game
-from .match import (
-    BOT_NAMES,
-    BotStats,
-    GameRow,
-    MatchError,
-    MatchResult,
-    bot_name,
-    make_bot,
-    match,
-    parse_bots,
-)
-from .protocol import Bot, BotError, is_due
+from .names import BOT_NAMES, MatchError, bot_name, make_bot, parse_bots
+from .protocol import FAILURES, Bot, BotError, BotFailure, is_due
 from .search import SearchBot
 
 __all__ = [
     "BOT_NAMES",
+    "FAILURES",
+    "PROTOCOL_VERSION",
+    "SCHEMA_PATH",
     "Bot",
     "BotError",
-    "BotStats",
+    "BotFailure",
+    "CommandBot",
     "GameResult",
-    "GameRow",
     "GreedyBot",
     "MatchError",
-    "MatchResult",
     "RandomBot",
     "SearchBot",
     "SeatTimes",
@@ -50,7 +47,6 @@ __all__ = [
     "greedy_choice",
     "is_due",
     "make_bot",
-    "match",
     "next_move",
     "parse_bots",
     "play_game",

@@ -12,8 +12,8 @@ A bot spec is one of
 ``Name`` is a bot class, or any callable that takes no argument and returns a
 new bot (see :class:`~skitgubbe.bots.protocol.Bot`). Every failure, from a
 missing file to an object that is not a bot, raises :class:`BotSpecError`
-saying what to fix (:func:`~skitgubbe.bots.match.make_bot` raises it as a
-:class:`~skitgubbe.bots.match.MatchError`).
+saying what to fix (:func:`~skitgubbe.bots.make_bot` raises it as a
+:class:`~skitgubbe.bots.MatchError`).
 """
 
 from __future__ import annotations

@@ -23,11 +23,38 @@ from typing import Protocol, runtime_checkable
 from ..moves import Move
 from ..views import PlayerView
 
-__all__ = ["Bot", "BotError", "is_due"]
+__all__ = ["FAILURES", "Bot", "BotError", "BotFailure", "is_due"]
 
 
 class BotError(RuntimeError):
     """A bot broke the protocol: an illegal move, or no move when it was due."""
+
+
+#: The kinds of :class:`BotFailure`, as results name them.
+FAILURES = ("crashed", "timed out", "garbage", "illegal move", "error")
+
+
+class BotFailure(BotError):
+    """A bot failed in a way that forfeits its game.
+
+    ``kind`` is one of :data:`FAILURES`: the bot's program ``crashed`` (it exited
+    or could not start), ``timed out``, answered ``garbage`` (not a move), chose
+    an ``illegal move`` (or passed when due), or raised an ``error`` (a bot in
+    this process). ``detail`` says what happened; ``stderr`` holds the end of a
+    program's standard error, if any.
+    """
+
+    def __init__(self, kind: str, detail: str, stderr: str = "") -> None:
+        self.kind = kind
+        self.detail = detail
+        self.stderr = stderr
+        message = f"{kind}: {detail}"
+        if stderr:
+            message += f"\nits standard error ended with:\n{stderr}"
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[type[BotFailure], tuple[str, str, str]]:
+        return BotFailure, (self.kind, self.detail, self.stderr)
 
 
 @runtime_checkable

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .. import COMPILED, __version__
-from . import compare, match, play, session, watch
+from . import compare, match, play, session, tournament, watch
 from .commands import Command, plain_text, single_interrupt
 
 __all__ = ["COMMANDS", "DEFAULT", "Command", "main"]
@@ -31,6 +31,7 @@ COMMANDS: dict[str, Command] = {
         match.COMMAND,
         compare.COMMAND,
         session.COMMAND,
+        tournament.COMMAND,
     )
 }
 #: The command run when none is named.

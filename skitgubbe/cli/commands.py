@@ -19,7 +19,8 @@ __all__ = ["BOTS_HELP", "Command", "output_problem", "plain_text", "single_inter
 #: How ``--bots`` names a bot, for the help of every command that takes bots.
 BOTS_HELP = (
     "a bot is random, greedy or search, or your own: module:Class or path/to/file.py:Class "
-    "(a class or function that makes a bot)"
+    "(a class or function that makes a bot), or a program in any language speaking the "
+    "line protocol: 'cmd:PROGRAM ARGS' (no commas)"
 )
 
 
@@ -51,7 +52,7 @@ def plain_text(text: str) -> str:
     """``text``, written in reStructuredText for the documentation, as a terminal
     shows it: literals and references without their markup.
 
-    >>> plain_text("``play``: see :func:`~skitgubbe.bots.match` and :doc:`the bots <bots>`.")
+    >>> plain_text("``play``: see :func:`~skitgubbe.tournament.match` and :doc:`the bots <bots>`.")
     'play: see match and the bots.'
     """
 

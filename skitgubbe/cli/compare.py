@@ -15,10 +15,10 @@ import sys
 from pathlib import Path
 
 from ..compare.diffs import diff
-from ..compare.extras import MissingExtraError, require
 from ..compare.games import COLUMNS, Kind
 from ..compare.study import BACKENDS, StudyError, check_study, study
 from ..compare.summary import check_measures
+from ..extras import MissingExtraError, require
 from .commands import BOTS_HELP, Command, output_problem
 
 __all__ = ["COMMAND"]

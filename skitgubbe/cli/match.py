@@ -13,11 +13,13 @@ import argparse
 import sys
 
 from .. import presets
-from ..bots.match import MatchError, match, parse_bots
-from ..compare.backends import MAX_GAMES
-from ..compare.extras import MissingExtraError, require
+from ..bots import MatchError, parse_bots
 from ..errors import shown
+from ..extras import MissingExtraError, require
+from ..runner.backends import MAX_GAMES
+from ..tournament import match
 from .commands import BOTS_HELP, Command
+from .tournament import add_limits, limits_of
 
 __all__ = ["COMMAND"]
 
@@ -39,6 +41,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="the match's seed (0)")
     parser.add_argument("--jobs", type=int, default=None, help="worker processes (every core)")
     parser.add_argument("--no-progress", action="store_true", help="show no progress bar")
+    add_limits(parser)
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -46,7 +49,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     rules = presets.get(args.preset)
     progress = not args.no_progress and sys.stderr.isatty()
     try:
-        bots = parse_bots(args.bots, args.players)
+        limits = limits_of(args)
+        bots = parse_bots(args.bots, args.players, log_dir=args.bot_logs)
         if not rules.min_players <= len(bots) <= rules.max_players:
             raise MatchError(
                 f"{args.preset} seats {rules.min_players}-{rules.max_players} players, "
@@ -58,11 +62,13 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             raise MatchError(f"--jobs must be at least 1, not {args.jobs}")
         if progress:
             require("compare", "a progress bar (or give --no-progress)")
-    except (MatchError, MissingExtraError) as error:
+    except (MatchError, MissingExtraError, ValueError) as error:
         parser.error(str(error))
     names = ", ".join(bot.name for bot in bots)
     print(f"{args.preset}, {len(bots)} players: {names}")
-    result = match(rules, bots, args.games, args.seed, workers=args.jobs, progress=progress)
+    result = match(
+        rules, bots, args.games, args.seed, workers=args.jobs, progress=progress, limits=limits
+    )
     if result.interrupted:
         print(
             f"Interrupted: the figures below cover the {result.games_played:,} of "

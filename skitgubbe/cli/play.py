@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import TextIO
 
 from .. import presets
+from ..bots import MatchError, make_bot
 from ..bots.driver import play_game
-from ..bots.match import MatchError, make_bot
 from ..bots.protocol import Bot, is_due
 from ..cards import Card, Suit
 from ..events import Event, EventKind

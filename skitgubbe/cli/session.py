@@ -19,8 +19,8 @@ import sys
 from pathlib import Path
 
 from .. import presets
-from ..compare.backends import MAX_GAMES
 from ..errors import shown
+from ..runner.backends import MAX_GAMES
 from ..sessions import NextDeal, Session, SessionError, Standing, play_bot_session, play_session
 from .commands import BOTS_HELP, Command, output_problem
 

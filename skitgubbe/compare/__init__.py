@@ -22,8 +22,8 @@ The summaries, progress bars and tables need the ``compare`` extra, figures the
 ``plot`` extra and Ray the ``ray`` extra (``pip install 'skitgubbe[compare]'``).
 """
 
+from ..extras import MissingExtraError
 from .diffs import RulesetDiff, SettingDiff, diff
-from .extras import MissingExtraError
 from .games import (
     COLUMNS,
     MEASURES,

@@ -171,17 +171,20 @@ def play_game(
     Without ``bots``, every move is chosen uniformly among all the moves listed
     (:meth:`~skitgubbe.state.State.legal_moves`: sluffs, ``done`` and ``gather``
     included), by a random generator seeded with ``move_seed``. With ``bots``,
-    one bot name per seat (see :data:`skitgubbe.bots.BOT_NAMES`), each seat is
-    played by a new bot of that kind, seeded from ``move_seed`` and its seat,
+    one bot name per seat (see :func:`skitgubbe.bots.make_bot`), each seat is
+    played by a bot of that kind (made once per process and kept, so that a
+    program bot's program lives across the games), reset with a seed from
+    ``move_seed`` and its seat,
     and :func:`skitgubbe.bots.next_move` arbitrates between them. This function
     is the only place where a study chooses moves.
     """
     state: State = deal(rules, players=players, seed=deal_seed)
     yield state
     if bots:
-        from ..bots import make_bot, next_move
+        from ..bots import next_move
+        from ..runner.games import kept_bots
 
-        table = [make_bot(name) for name in bots]
+        table = kept_bots(bots)
         for seat, bot in enumerate(table):
             bot.reset(seat, (move_seed * 1_000_003 + seat) % 2**64)
         for _ in range(MAX_MOVES):

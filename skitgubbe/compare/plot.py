@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .extras import require
+from ..extras import require
 
 if TYPE_CHECKING:
     from .games import Value

@@ -25,9 +25,10 @@ from typing import IO, TYPE_CHECKING
 import attrs
 
 from ..errors import shown
+from ..extras import require
 from ..rules import Ruleset
-from .backends import MAX_GAMES, Chunk, Reporter, Task, available_cores, chunks, run_local, run_ray
-from .extras import require
+from ..runner.backends import MAX_GAMES, Chunk, Reporter, available_cores, chunks
+from .backends import Task, run_local, run_ray
 from .games import COLUMNS, Value
 from .specs import Variant
 
@@ -231,7 +232,7 @@ def check_study(
 
     Raises :class:`StudyError` naming the first problem found (a bad spec, a
     player count a variant does not allow, a bad number of games, ...) and
-    :class:`~skitgubbe.compare.extras.MissingExtraError` for a backend whose
+    :class:`~skitgubbe.extras.MissingExtraError` for a backend whose
     extra is not installed.
     """
     resolved = _variants(variants)

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from .extras import require
+from ..extras import require
+from ..runner.stats import Interval
 from .games import COLUMNS, Column, Kind
 
 if TYPE_CHECKING:
@@ -45,25 +46,6 @@ __all__ = [
 ]
 
 _BY_NAME: dict[str, Column] = {column.name: column for column in COLUMNS}
-
-
-@attrs.frozen
-class Interval:
-    """A mean and its confidence interval, from ``n`` values."""
-
-    #: The mean.
-    mean: float
-    #: The interval's lower end (``nan`` from fewer than two values).
-    low: float
-    #: The interval's upper end.
-    high: float
-    #: How many values.
-    n: int
-
-    @property
-    def excludes_zero(self) -> bool:
-        """Whether 0 lies outside the interval."""
-        return self.low > 0 or self.high < 0
 
 
 @attrs.frozen

@@ -31,7 +31,12 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from ..compare.backends import (
+from ..bots.names import MatchError, make_bot
+from ..bots.protocol import Bot
+from ..errors import shown
+from ..extras import require
+from ..rules import Ruleset
+from ..runner.backends import (
     CHUNKS_PER_WORKER,
     MAX_GAMES,
     Chunk,
@@ -40,106 +45,15 @@ from ..compare.backends import (
     chunks,
     run_pool,
 )
-from ..compare.extras import require
-from ..compare.summary import Interval
-from ..errors import shown
-from ..rules import Ruleset
-from .basic import GreedyBot, RandomBot
-from .driver import play_game
-from .loading import BotSpecError, is_bot_spec, load_bot
-from .protocol import Bot
-from .search import SearchBot
+from ..runner.games import DEFAULT_LIMITS, Forfeit, Limits, play_seated
+from ..runner.stats import Interval, mean_interval
+from .run import labels
 
-__all__ = [
-    "BOT_NAMES",
-    "BotStats",
-    "GameRow",
-    "MatchError",
-    "MatchResult",
-    "bot_name",
-    "bot_seeds",
-    "make_bot",
-    "match",
-    "parse_bots",
-]
-
-#: The bots known by name, each made with its defaults.
-BOT_NAMES: dict[str, Callable[[], Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "search": SearchBot,
-}
-
+__all__ = ["BotStats", "GameRow", "MatchResult", "bot_seeds", "match"]
 
 #: The most deals in one chunk of work: a deal is several whole games, so chunks
 #: are kept small for frequent progress and an even share of work at the end.
 MAX_CHUNK = 10
-
-
-class MatchError(ValueError):
-    """A match that cannot be played as asked; nothing was played."""
-
-
-def bot_name(name: str) -> str:
-    """The bot ``name`` names, written as :func:`make_bot` takes it: a library bot
-    as :data:`BOT_NAMES` keys it (spaces around it dropped, case ignored), or a
-    bot of your own, ``module:Name`` or ``path/to/file.py:Name`` (see
-    :mod:`skitgubbe.bots.loading`), checked by making one.
-
-    >>> bot_name(" Greedy")
-    'greedy'
-
-    Raises :class:`MatchError` naming the known bots if there is no such bot, or
-    saying why a bot of your own cannot be made.
-    """
-    if not isinstance(name, str):
-        raise MatchError(f"name a bot with text, not {type(name).__name__} {name!r}")
-    if is_bot_spec(name):
-        make_bot(name)
-        return name.strip()
-    kind = name.strip().lower()
-    if kind not in BOT_NAMES:
-        raise MatchError(
-            f"no bot named {name!r}; the bots are: {', '.join(BOT_NAMES)}, or a bot of "
-            "your own as module:Name or path/to/file.py:Name"
-        )
-    return kind
-
-
-def make_bot(name: str) -> Bot:
-    """A new bot: a library bot by name (one of :data:`BOT_NAMES`, see
-    :func:`bot_name`), or ``module:Name`` or ``path/to/file.py:Name`` for a bot
-    class (or a function making bots) of your own.
-
-    >>> make_bot("greedy").name
-    'greedy'
-    >>> make_bot("clever")
-    Traceback (most recent call last):
-    ...
-    skitgubbe.bots.match.MatchError: no bot named 'clever'; the bots are: random, greedy, \
-search, or a bot of your own as module:Name or path/to/file.py:Name
-    >>> make_bot("skitgubbe.bots.basic:RandomBot").name
-    'random'
-    """
-    if isinstance(name, str) and is_bot_spec(name):
-        try:
-            return load_bot(name)
-        except BotSpecError as error:
-            raise MatchError(str(error)) from error
-    return BOT_NAMES[bot_name(name)]()
-
-
-def parse_bots(text: str, players: int | None = None) -> list[Bot]:
-    """The bots named in ``text``, separated by commas (``"search,greedy,random"``).
-
-    With ``players``, exactly that many names are required.
-    """
-    names = [name for name in text.split(",") if name.strip()]
-    if not names:
-        raise MatchError(f"name at least one bot; the bots are: {', '.join(BOT_NAMES)}")
-    if players is not None and len(names) != players:
-        raise MatchError(f"give one bot per player: {players} players, {len(names)} bots")
-    return [make_bot(name) for name in names]
 
 
 def bot_seeds(seed: int, deal: int, bots: int) -> tuple[int, tuple[int, ...]]:
@@ -173,6 +87,8 @@ class GameRow:
     goat: int
     #: Moves in the game.
     moves: int
+    #: The forfeit that ended the game, if a bot failed (its bot is the goat).
+    forfeit: Forfeit | None = None
 
 
 @attrs.frozen
@@ -192,11 +108,11 @@ class BotStats:
 #: What one worker sends back for a chunk of deals: the rows, and per bot the
 #: decisions and the seconds they took.
 _ChunkResult = tuple[list[GameRow], list[tuple[int, float]]]
-_Task = tuple[Ruleset, tuple[Bot, ...], int, Chunk]
+_Task = tuple[Ruleset, tuple[Bot, ...], int, Chunk, Limits]
 
 
 def _play_deals(task: _Task) -> tuple[Chunk, _ChunkResult]:
-    rules, bots, seed, (start, stop) = task
+    rules, bots, seed, (start, stop), limits = task
     players = len(bots)
     rows: list[GameRow] = []
     times = [(0, 0.0)] * players
@@ -205,39 +121,16 @@ def _play_deals(task: _Task) -> tuple[Chunk, _ChunkResult]:
         for rotation in range(players):
             seated = [bots[(seat - rotation) % players] for seat in range(players)]
             seat_seeds = [seeds[(seat - rotation) % players] for seat in range(players)]
-            game = play_game(rules, seated, deal_seed, bot_seeds=seat_seeds)
+            game = play_seated(rules, seated, deal_seed, seat_seeds, limits)
             goat = (game.loser - rotation) % players
-            rows.append(GameRow(deal, rotation, deal_seed, game.loser, goat, game.moves))
+            rows.append(
+                GameRow(deal, rotation, deal_seed, game.loser, goat, game.moves, game.forfeit)
+            )
             for seat, spent in enumerate(game.times):
                 bot = (seat - rotation) % players
                 count, seconds = times[bot]
                 times[bot] = (count + spent.decisions, seconds + spent.decision_seconds)
     return (start, stop), (rows, times)
-
-
-def _t_quantile(df: int) -> float:
-    """Student's t 97.5% quantile for ``df`` degrees of freedom (a Cornish-Fisher
-    expansion around the normal quantile; within 0.2% for 3 or more)."""
-    z = 1.959963984540054
-    g1 = (z**3 + z) / 4
-    g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
-    g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
-    g4 = (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160
-    return z + g1 / df + g2 / df**2 + g3 / df**3 + g4 / df**4
-
-
-def mean_interval(values: Sequence[float]) -> Interval:
-    """The mean of ``values`` with its 95% Student's t interval (``nan`` ends from
-    fewer than two values)."""
-    n = len(values)
-    if n == 0:
-        return Interval(math.nan, math.nan, math.nan, 0)
-    mean = sum(values) / n
-    if n < 2:
-        return Interval(mean, math.nan, math.nan, n)
-    variance = sum((value - mean) ** 2 for value in values) / (n - 1)
-    half = _t_quantile(n - 1) * math.sqrt(variance / n)
-    return Interval(mean, mean - half, mean + half, n)
 
 
 @attrs.frozen
@@ -352,6 +245,11 @@ class MatchResult:
         """Moves per game, on average."""
         return sum(row.moves for row in self.rows) / len(self.rows) if self.rows else math.nan
 
+    @property
+    def forfeits(self) -> tuple[GameRow, ...]:
+        """The games a bot forfeited, in order (the row's ``goat`` is the bot)."""
+        return tuple(row for row in self.rows if row.forfeit is not None)
+
     def stats(self) -> list[BotStats]:
         """Each bot's goat rate and decision time, in the order of :attr:`bots`."""
         return [
@@ -387,6 +285,12 @@ class MatchResult:
                 f"{1000 * stat.seconds_per_decision:12.3f}"
             )
         lines.append(f"moves per game: {self.mean_moves:.1f}")
+        for row in self.forfeits:
+            assert row.forfeit is not None
+            lines.append(
+                f"forfeit: {self.bots[row.goat]} in deal {row.deal}, seating {row.rotation}: "
+                f"{row.forfeit.reason}: {row.forfeit.detail}"
+            )
         twins = sorted({label.partition("#")[0] for label in self.bots if "#" in label})
         if twins:
             lines.append(
@@ -401,13 +305,7 @@ class MatchResult:
 
 
 def _labels(bots: Sequence[Bot]) -> tuple[str, ...]:
-    names = [bot.name for bot in bots]
-    labels = []
-    for index, name in enumerate(names):
-        if names.count(name) > 1:
-            name = f"{name}#{names[:index].count(name) + 1}"
-        labels.append(name)
-    return tuple(labels)
+    return labels([bot.name for bot in bots])
 
 
 def match(
@@ -418,6 +316,7 @@ def match(
     *,
     workers: int | None = None,
     progress: bool | Callable[[int, int], None] = False,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> MatchResult:
     """Play ``games`` duplicate deals between ``bots`` (bots or their names, one
     per seat), each deal once per rotation: ``games * len(bots)`` games.
@@ -428,6 +327,11 @@ def match(
     ``compare`` extra); a function is called instead with the deals played and
     the deals asked for. Ctrl-C returns the deals finished so far, with
     :attr:`MatchResult.interrupted` set.
+
+    ``limits`` bounds each bot's time per move and per game. A bot that fails (an
+    illegal move, an error, a program that crashes, hangs or answers garbage)
+    forfeits that game and is its goat; the row names the forfeit (see
+    :mod:`skitgubbe.runner.games`).
     """
     resolved = [make_bot(bot) if isinstance(bot, str) else bot for bot in bots]
     for bot in resolved:
@@ -452,7 +356,7 @@ def match(
     count = workers or available_cores()
     size = max(1, min(MAX_CHUNK, math.ceil(games / (count * CHUNKS_PER_WORKER))))
     tasks: list[_Task] = [
-        (rules, tuple(resolved), seed, chunk) for chunk in chunks(games, count, size)
+        (rules, tuple(resolved), seed, chunk, limits) for chunk in chunks(games, count, size)
     ]
     finished: dict[Chunk, _ChunkResult] = {}
     label = f"Playing {games:,} deals x {players} seatings"

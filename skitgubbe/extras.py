@@ -1,8 +1,9 @@
-"""The optional extras of the comparison layer, checked before they are needed.
+"""The optional extras of the layers above the engine, checked before they are needed.
 
 The engine needs only ``attrs``. Summaries, tables and progress bars need the
-``compare`` extra, plots the ``plot`` extra and Ray clusters the ``ray`` extra;
-each is imported only where it is used. :func:`require` checks that an extra is
+``compare`` extra, plots the ``plot`` extra, Ray clusters the ``ray`` extra and
+tournament ratings the ``tournament`` extra; each is imported only where it is
+used. :func:`require` checks that an extra is
 installed, so that a study is refused before it starts rather than failing at its
 end.
 """
@@ -18,6 +19,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "compare": ("numpy", "scipy", "rich"),
     "plot": ("matplotlib",),
     "ray": ("ray",),
+    "tournament": ("openskill", "rich"),
 }
 
 

@@ -1,0 +1,436 @@
+"""Bots in any language: a program that speaks the line protocol on its standard streams.
+
+``cmd:python examples/bots/random_bot.py`` names a bot that is a separate
+program. :class:`CommandBot` starts it (without a shell), writes one JSON object
+per line to its standard input and reads one line back for each; the program's
+standard error goes to a log file. The protocol is documented on its own page
+(``docs/protocol.rst``) and its messages are described by the JSON Schema
+:data:`SCHEMA_PATH` shipped in the package:
+
+* ``hello``: the protocol version, the rules as a dict, the number of players;
+  sent before a program's first game and whenever the rules or the table change;
+* ``reset``: the seat and the seed of a new game;
+* ``choose``: the player's view (as :meth:`~skitgubbe.views.PlayerView.to_dict`
+  writes it, without ``rules``, which came in ``hello``), its legal moves in
+  notation, whether it is due, and the seconds it has to answer;
+* ``end``: the goat's seat and the order the others went out in.
+
+The answer to ``choose`` is one of the moves as written, or ``pass`` to let play
+go on when the player is not due; the answer to every other message is ``ok``.
+
+One program runs per bot and lives across the games of a run: in each worker
+process, a bot's program is found again by the bot's identity, so a match of
+many chunks starts it once per worker. A program that fails (exits, answers
+late, answers something that is not a move, or an illegal move) raises
+:class:`~skitgubbe.bots.protocol.BotFailure` naming what happened with the tail
+of its standard error; the program is stopped then and started again at the
+bot's next game. Programs run in a session of their own, so Ctrl-C reaches the
+run, which stops them, and not the programs; on Linux a program is also killed
+when the process that started it dies.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import json
+import os
+import re
+import select
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO, Any
+
+from ..moves import Move
+from ..rules import Ruleset, ruleset_to_dict
+from ..views import PlayerView
+from .protocol import BotFailure
+
+__all__ = [
+    "DEFAULT_MOVE_TIME",
+    "PROTOCOL_VERSION",
+    "SCHEMA_PATH",
+    "SETUP_TIME",
+    "CommandBot",
+    "close_all",
+    "command_of",
+    "is_command_spec",
+]
+
+#: The version of the line protocol, sent in ``hello``.
+PROTOCOL_VERSION = 1
+#: The JSON Schema of the protocol's messages, shipped in the package.
+SCHEMA_PATH = Path(__file__).with_name("protocol.schema.json")
+#: Seconds a program has to answer ``choose`` unless a run sets its own limit.
+DEFAULT_MOVE_TIME = 2.0
+#: Seconds a program has to answer ``hello``, ``reset`` and ``end``: it may still
+#: be starting (an interpreter, a model to load) when ``hello`` comes.
+SETUP_TIME = 5.0
+#: The most of a program's standard error quoted in a failure.
+STDERR_TAIL = 1_500
+#: The longest answer read: a move is a short line.
+MAX_ANSWER = 64 * 1024
+
+_PREFIX = "cmd:"
+
+
+def is_command_spec(text: str) -> bool:
+    """Whether ``text`` names a program bot (``cmd:...``).
+
+    >>> is_command_spec("cmd:python bot.py"), is_command_spec("greedy")
+    (True, False)
+    """
+    return text.strip().startswith(_PREFIX)
+
+
+def command_of(spec: str) -> list[str]:
+    """The program and arguments of ``cmd:PROGRAM ARGS...``, split as a shell
+    would split words (quotes group them) but run without one.
+
+    >>> command_of("cmd:python 'my bots/bot.py' --fast")
+    ['python', 'my bots/bot.py', '--fast']
+    """
+    text = spec.strip()
+    if not text.startswith(_PREFIX):
+        raise ValueError(f"bot {spec!r}: a program bot is written cmd:PROGRAM ARGS")
+    try:
+        words = shlex.split(text[len(_PREFIX) :])
+    except ValueError as error:
+        raise ValueError(f"bot {spec!r}: cannot split the command into words: {error}") from None
+    if not words:
+        raise ValueError(f"bot {spec!r}: name the program to run after cmd:")
+    if shutil.which(words[0]) is None:
+        raise ValueError(
+            f"bot {spec!r}: there is no program {words[0]!r} (not a file, and not on the PATH)"
+        )
+    return words
+
+
+def _label(words: Sequence[str]) -> str:
+    """A short name for tables: the script's file name if one is given (``bot.js``),
+    else the program's."""
+    for word in reversed(words[1:]):
+        if not word.startswith("-") and re.search(r"\.[A-Za-z]+$", word):
+            return Path(word).name
+    return Path(words[0]).name
+
+
+#: Live programs of this process, by bot identity.
+_LIVE: dict[str, _Program] = {}
+
+
+def close_all() -> None:
+    """Stop every program this process started (at exit)."""
+    for program in list(_LIVE.values()):
+        if program.owner == os.getpid():
+            program.stop()
+    _LIVE.clear()
+
+
+atexit.register(close_all)
+
+
+class _Program:
+    """One running program: its process, the lines it has sent, its log."""
+
+    def __init__(self, words: Sequence[str], log: Path) -> None:
+        self.log = log
+        log.parent.mkdir(parents=True, exist_ok=True)
+        self.log_start = log.stat().st_size if log.exists() else 0
+        with open(log, "ab") as err:
+            err.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {shlex.join(words)}\n".encode())
+            err.flush()
+            try:
+                self.process = subprocess.Popen(
+                    list(words),
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=err,
+                    bufsize=0,
+                    start_new_session=True,
+                    preexec_fn=_die_with_parent,
+                )
+            except OSError as error:
+                raise BotFailure(
+                    "crashed", f"could not start {shlex.join(words)}: {error}", ""
+                ) from None
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.stdin: IO[bytes] = self.process.stdin
+        self.fd = self.process.stdout.fileno()
+        self.buffer = b""
+        #: The process that started the program (a forked worker inherits the
+        #: parent's table of programs but must start its own).
+        self.owner = os.getpid()
+        #: The rules and players of the last ``hello``.
+        self.greeted: tuple[Ruleset, int] | None = None
+
+    def stderr_tail(self) -> str:
+        """The end of what the program wrote to standard error since it started."""
+        try:
+            with open(self.log, "rb") as err:
+                err.seek(self.log_start)
+                text = err.read()
+        except OSError:
+            return ""
+        lines = text.decode(errors="replace").splitlines()[1:]  # the header line is ours
+        tail = "\n".join(lines)
+        return tail[-STDERR_TAIL:]
+
+    def fail(self, kind: str, detail: str) -> BotFailure:
+        """Stop the program and describe its failure."""
+        self.stop()
+        return BotFailure(kind, detail, self.stderr_tail())
+
+    def _exited(self, doing: str) -> BotFailure:
+        try:
+            status = self.process.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            return self.fail("crashed", f"closed its standard output {doing}")
+        how = f"exited with status {status}" if status >= 0 else f"was killed by signal {-status}"
+        return self.fail("crashed", f"{how} {doing}")
+
+    def ask(self, message: dict[str, Any], seconds: float, what: str) -> str:
+        """Send ``message`` and read one line of answer within ``seconds``."""
+        try:
+            self.stdin.write(json.dumps(message, separators=(",", ":")).encode() + b"\n")
+            self.stdin.flush()
+        except (BrokenPipeError, ConnectionResetError, ValueError):
+            raise self._exited(f"before reading {what}") from None
+        deadline = time.monotonic() + seconds
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.fd], [], [], left)[0]:
+                raise self.fail("timed out", f"gave no answer to {what} within {seconds:.3g} s")
+            chunk = os.read(self.fd, 65536)
+            if not chunk:
+                raise self._exited(f"instead of answering {what}")
+            self.buffer += chunk
+            if len(self.buffer) > MAX_ANSWER and b"\n" not in self.buffer:
+                raise self.fail("garbage", f"answered {what} with a line over {MAX_ANSWER} bytes")
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        try:
+            return line.decode().strip()
+        except UnicodeDecodeError:
+            raise self.fail("garbage", f"answered {what} with bytes that are not UTF-8") from None
+
+    def stop(self) -> None:
+        """Close the program's input, give it a moment to exit, then kill it."""
+        if self.process.poll() is None:
+            with contextlib.suppress(OSError):
+                self.stdin.close()
+            try:
+                self.process.wait(timeout=0.2)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        else:
+            with contextlib.suppress(OSError):
+                self.stdin.close()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child, before exec
+    """On Linux, have the program killed when the process that started it dies
+    (a worker process stopped by Ctrl-C cannot stop its programs itself)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+def _default_logs() -> Path:
+    return Path(tempfile.gettempdir()) / "skitgubbe-bots"
+
+
+class CommandBot:
+    """A bot that is a separate program speaking the line protocol.
+
+    ``spec`` is ``cmd:PROGRAM ARGS`` (see :func:`command_of`). ``move_time`` is
+    the seconds the program has to answer ``choose`` when it is asked through
+    :meth:`choose` (a run with limits asks through :meth:`choose_within`).
+    Standard error is appended to a log file in ``log_dir`` (default: the
+    ``skitgubbe-bots`` folder of the system's temporary directory), named after
+    the bot and the process that runs it; :attr:`log` is that file.
+
+    A bot can be pickled into worker processes: its program is not, and each
+    worker starts its own when it first needs it.
+    """
+
+    def __init__(
+        self,
+        spec: str,
+        *,
+        name: str | None = None,
+        move_time: float = DEFAULT_MOVE_TIME,
+        log_dir: str | Path | None = None,
+    ) -> None:
+        self.spec = spec.strip()
+        self.words = command_of(self.spec)
+        self.name = name or _label(self.words)
+        if not move_time > 0:
+            raise ValueError(f"move_time must be a positive number of seconds, not {move_time!r}")
+        self.move_time = float(move_time)
+        self.log_dir = Path(log_dir) if log_dir is not None else _default_logs()
+        self.identity = uuid.uuid4().hex
+        self._seat = 0
+        self._seed = 0
+        self._pending_reset = False
+        self._started = False
+
+    def __repr__(self) -> str:
+        return f"CommandBot({self.spec!r}, name={self.name!r})"
+
+    def __getstate__(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+    @property
+    def log(self) -> Path:
+        """The file this process's program writes its standard error to."""
+        slug = re.sub(r"[^A-Za-z0-9_.-]+", "_", self.name)
+        return self.log_dir / f"{slug}-{self.identity[:8]}-{os.getpid()}.log"
+
+    def _program(self) -> _Program:
+        program = _LIVE.get(self.identity)
+        if program is not None and program.owner != os.getpid():
+            program = None  # the parent's, inherited by a fork: leave it to the parent
+        if program is None or program.process.poll() is not None:
+            if program is not None:
+                program.stop()
+            program = _Program(self.words, self.log)
+            _LIVE[self.identity] = program
+        return program
+
+    def _drop(self) -> None:
+        _LIVE.pop(self.identity, None)
+
+    def _ask(self, message: dict[str, Any], seconds: float, what: str) -> str:
+        program = self._program()
+        try:
+            return program.ask(message, seconds, what)
+        except BotFailure:
+            self._drop()
+            raise
+
+    def _ok(self, message: dict[str, Any], what: str) -> None:
+        answer = self._ask(message, SETUP_TIME, what)
+        if answer != "ok":
+            program = _LIVE.pop(self.identity, None)
+            detail = f"answered {what} with {_quoted(answer)}, not ok"
+            if program is not None:
+                raise program.fail("garbage", detail)
+            raise BotFailure("garbage", detail, "")  # pragma: no cover - the program is live
+
+    def reset(self, seat: int, seed: int) -> None:
+        """Remember the new game's seat and seed; they are sent before its first choice."""
+        self._seat, self._seed = seat, seed
+        self._pending_reset = True
+        self._started = False
+
+    def prepare(self, rules: Ruleset, players: int) -> None:
+        """Start the program if it is not running, and send ``hello`` (if the rules
+        or the table changed) and the ``reset`` of the game at hand, each answered
+        within :data:`SETUP_TIME` seconds. :meth:`choose` does this itself when
+        needed; a run calls it before the game, so that a program's start-up does
+        not count against its time for a move."""
+        program = self._program()
+        greeted = program.greeted
+        if (
+            greeted is None
+            or greeted[1] != players
+            or (greeted[0] is not rules and greeted[0] != rules)
+        ):
+            self._ok(
+                {
+                    "type": "hello",
+                    "protocol": PROTOCOL_VERSION,
+                    "rules": ruleset_to_dict(rules),
+                    "players": players,
+                },
+                "hello",
+            )
+            program.greeted = (rules, players)
+            self._pending_reset = True
+        if self._pending_reset:
+            self._ok({"type": "reset", "seat": self._seat, "seed": self._seed}, "reset")
+            self._pending_reset = False
+        self._started = True
+
+    def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move | None:
+        """Ask the program, giving it ``move_time`` seconds."""
+        return self.choose_within(view, moves, self.move_time)
+
+    def choose_within(self, view: PlayerView, moves: Sequence[Move], seconds: float) -> Move | None:
+        """Ask the program for one of ``moves``, giving it ``seconds`` to answer.
+
+        Raises :class:`~skitgubbe.bots.protocol.BotFailure` if the program has
+        exited, answers late, answers with something that is not one of the
+        moves listed or ``pass``, or passes when it is due.
+        """
+        self.prepare(view.rules, view.players)
+        due = view.player in view.due
+        data = view.to_dict(rules=False)
+        texts = [str(move) for move in moves]
+        answer = self._ask(
+            {"type": "choose", "view": data, "moves": texts, "due": due, "time": seconds},
+            seconds,
+            "choose",
+        )
+        if answer == "pass":
+            if due:
+                raise self._failed("illegal move", "passed when it was due")
+            return None
+        for text, move in zip(texts, moves, strict=True):
+            if answer == text:
+                return move
+        from ..moves import parse_move
+
+        try:
+            chosen = parse_move(answer)
+        except ValueError:
+            raise self._failed(
+                "garbage", f"answered choose with {_quoted(answer)}, which is not a move"
+            ) from None
+        if chosen in moves:
+            return chosen
+        raise self._failed(
+            "illegal move",
+            f"chose {_quoted(answer)}, which is not one of its legal moves: {', '.join(texts)}",
+        )
+
+    def _failed(self, kind: str, detail: str) -> BotFailure:
+        program = _LIVE.pop(self.identity, None)
+        tail = program.stderr_tail() if program is not None else ""
+        if program is not None:
+            program.stop()
+        return BotFailure(kind, detail, tail)
+
+    def end(self, goat: int, order: Sequence[int]) -> None:
+        """Tell the program the game's goat and the order the others went out in;
+        nothing is sent if the program never played in this game."""
+        if not self._started:
+            return
+        self._started = False
+        self._ok({"type": "end", "goat": goat, "out": list(order)}, "end")
+
+    def close(self) -> None:
+        """Stop this bot's program in this process."""
+        program = _LIVE.pop(self.identity, None)
+        if program is not None and program.owner == os.getpid():
+            program.stop()
+
+
+def _quoted(text: str) -> str:
+    return repr(text if len(text) <= 80 else text[:77] + "...")

@@ -1,0 +1,181 @@
+"""``tournament``: many bots at balanced tables, rated, with forfeits, resumable.
+
+``python -m skitgubbe tournament --bots greedy,search,random,'cmd:node
+examples/bots/random_bot.js' --players 4 --games 400 --preset flurst --save
+t.jsonl`` seats every set of four bots at a table in each round, plays each
+table's deal once per rotation, and prints a leaderboard: each bot's OpenSkill
+rating with its uncertainty, goat rate and mean place with 95% intervals, games
+and forfeits, best first. ``tournament --resume t.jsonl`` goes on after Ctrl-C
+or a kill.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .. import presets
+from ..extras import MissingExtraError, require
+from ..runner.games import DEFAULT_LIMITS, Limits
+from ..tournament.run import (
+    BACKENDS,
+    DEFAULT_MAX_FORFEITS,
+    TournamentError,
+    TournamentResult,
+    resume,
+    tournament,
+)
+from .commands import BOTS_HELP, Command, output_problem
+
+__all__ = ["COMMAND", "add_limits", "limits_of"]
+
+
+def add_limits(parser: argparse.ArgumentParser) -> None:
+    """The time-limit and bot-log options shared by ``match`` and ``tournament``."""
+    parser.add_argument(
+        "--move-time",
+        type=float,
+        default=DEFAULT_LIMITS.move,
+        help=f"seconds a bot has for one move ({DEFAULT_LIMITS.move:g}); a bot over it forfeits",
+    )
+    parser.add_argument(
+        "--game-time",
+        type=float,
+        default=DEFAULT_LIMITS.game,
+        help=f"seconds a bot has for all its moves in a game ({DEFAULT_LIMITS.game:g})",
+    )
+    parser.add_argument(
+        "--bot-logs",
+        type=Path,
+        default=None,
+        help="folder for the standard error of cmd: bots (skitgubbe-bots in the temporary folder)",
+    )
+
+
+def limits_of(args: argparse.Namespace) -> Limits:
+    """The limits the options give; :class:`ValueError` names a bad one."""
+    for option, value in (("--move-time", args.move_time), ("--game-time", args.game_time)):
+        if not value > 0:
+            raise ValueError(f"{option} must be a positive number of seconds, not {value:g}")
+    return Limits(args.move_time, args.game_time)
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The options of ``tournament``."""
+    parser.add_argument("--preset", default="flurst", choices=presets.NAMES)
+    parser.add_argument("--bots", help=f"the bots, separated by commas; {BOTS_HELP}")
+    parser.add_argument("--players", type=int, default=4, help="players at each table (4)")
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        help="games to play at least, rounded up to whole rounds (one round)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the tournament's seed (0)")
+    parser.add_argument(
+        "--max-forfeits",
+        type=int,
+        default=DEFAULT_MAX_FORFEITS,
+        help=f"forfeits after which a bot is dropped ({DEFAULT_MAX_FORFEITS})",
+    )
+    add_limits(parser)
+    parser.add_argument("--jobs", type=int, default=None, help="worker processes (every core)")
+    parser.add_argument("--backend", choices=BACKENDS, default="process", help="where to play")
+    parser.add_argument("--address", default=None, help="the Ray cluster's address")
+    parser.add_argument("--save", type=Path, default=None, help="record every finished table here")
+    parser.add_argument(
+        "--resume", type=Path, default=None, help="go on with the tournament saved in this file"
+    )
+    parser.add_argument("--csv", type=Path, default=None, help="write the leaderboard as CSV here")
+    parser.add_argument("--no-progress", action="store_true", help="show no progress bar")
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Play (or resume) the tournament and print its leaderboard."""
+    progress = not args.no_progress and sys.stderr.isatty()
+    try:
+        require("tournament", "a tournament's leaderboard")
+        if args.csv is not None:
+            problem = output_problem(args.csv)
+            if problem is not None:
+                raise ValueError(f"--csv: {problem}")
+        limits = limits_of(args)
+        if args.resume is not None:
+            if args.bots is not None or args.save is not None:
+                raise ValueError(
+                    "--resume takes the bots and every setting from its file: give neither "
+                    "--bots nor --save"
+                )
+            result = _run_resume(args, progress)
+        else:
+            if args.bots is None:
+                raise ValueError("name the bots with --bots (or give --resume FILE)")
+            if args.save is not None:
+                problem = output_problem(args.save)
+                if problem is not None:
+                    raise ValueError(f"--save: {problem}")
+            names = [name.strip() for name in args.bots.split(",") if name.strip()]
+            result = tournament(
+                presets.get(args.preset),
+                names,
+                args.players,
+                args.games,
+                args.seed,
+                rounds=None if args.games is not None else 1,
+                limits=limits,
+                max_forfeits=args.max_forfeits,
+                workers=args.jobs,
+                backend=args.backend,
+                address=args.address,
+                progress=progress,
+                save=args.save,
+                preset=args.preset,
+                log_dir=args.bot_logs,
+            )
+    except (TournamentError, MissingExtraError, ValueError) as error:
+        parser.error(str(error))
+    return _report(result, args)
+
+
+def _run_resume(args: argparse.Namespace, progress: bool) -> TournamentResult:
+    return resume(
+        args.resume,
+        workers=args.jobs,
+        backend=args.backend,
+        address=args.address,
+        progress=progress,
+        log_dir=args.bot_logs,
+    )
+
+
+def _report(result: TournamentResult, args: argparse.Namespace) -> int:
+    board = result.leaderboard()
+    print(board.table())
+    if args.csv is not None:
+        board.to_csv(args.csv)
+        print(f"wrote the leaderboard to {args.csv}")
+    if result.interrupted:
+        saved = args.resume or args.save
+        if saved is not None:
+            print(
+                "Stopped before the end; go on with: "
+                f"python -m skitgubbe tournament --resume {saved}",
+                file=sys.stderr,
+            )
+        else:
+            print(
+                "Stopped before the end (give --save FILE to be able to resume).", file=sys.stderr
+            )
+        return 130
+    return 0
+
+
+#: The ``tournament`` command.
+COMMAND = Command(
+    "tournament",
+    "rate many bots at balanced tables, with time limits, forfeits and resume",
+    __doc__.split("\n\n")[0].strip() if __doc__ else "",
+    configure,
+    run,
+)

@@ -1,0 +1,609 @@
+"""Tournaments: many bots, balanced tables, ratings, forfeits, and a file to resume from.
+
+:func:`tournament` seats the bots as :mod:`~skitgubbe.tournament.schedule` lays
+out, plays every table's deal once per rotation on a backend (this process, a
+pool of processes, or Ray), and returns a :class:`TournamentResult` whose
+:meth:`~TournamentResult.leaderboard` rates the bots.
+
+Bots run under time limits (:class:`~skitgubbe.runner.Limits`). A bot that
+fails forfeits that game and is scored as its goat (see
+:mod:`skitgubbe.runner.games`); one that has forfeited ``max_forfeits`` times
+is dropped when the table's deal it reached that count in is over, and the
+tables it would have sat at later are not played: the others play on.
+
+With ``save``, the tournament writes a file (JSON Lines): a first line with
+everything that defines the tournament, then a line for every finished table's
+deal, written and flushed as it finishes. :func:`resume` reads it and plays
+only what is missing, so a tournament stopped by Ctrl-C or killed goes on with
+nothing lost and nothing played twice; a line cut short by a kill is dropped
+and its deal played again. Which tables are played, and which are left out for
+a dropped bot, is decided in the order of the schedule, whatever order the
+games finished in, so a resumed tournament ends with the same table as one run
+straight through.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .. import presets
+from ..bots.names import MatchError, bot_name, make_bot
+from ..bots.protocol import Bot
+from ..errors import shown
+from ..extras import require
+from ..rules import Ruleset, ruleset_from_dict, ruleset_to_dict
+from ..runner.backends import MAX_GAMES, Reporter, available_cores, run_lazy
+from ..runner.games import DEFAULT_LIMITS, Forfeit, Limits, play_seated
+from .schedule import Schedule
+
+if TYPE_CHECKING:
+    from .leaderboard import Leaderboard
+
+__all__ = [
+    "BACKENDS",
+    "DEFAULT_MAX_FORFEITS",
+    "FORMAT",
+    "FORMAT_VERSION",
+    "Drop",
+    "Settled",
+    "TournamentError",
+    "TournamentGame",
+    "TournamentResult",
+    "labels",
+    "play_unit",
+    "read",
+    "resume",
+    "seating_for",
+    "settle",
+    "tournament",
+]
+
+#: The first line's ``format`` in a tournament file.
+FORMAT = "skitgubbe-tournament"
+#: The version of the file's layout.
+FORMAT_VERSION = 1
+#: Forfeits after which a bot is dropped, unless a tournament says otherwise.
+DEFAULT_MAX_FORFEITS = 3
+#: The backends a tournament runs on.
+BACKENDS = ("process", "ray")
+
+
+class TournamentError(ValueError):
+    """A tournament that cannot be played or resumed as asked; nothing was played."""
+
+
+@attrs.frozen
+class TournamentGame:
+    """One game of a tournament."""
+
+    #: The table's deal it belongs to (see :class:`~skitgubbe.tournament.schedule.Unit`).
+    unit: int
+    #: The rotation of the bots through the seats.
+    rotation: int
+    #: The bot (its index in the tournament) at each seat.
+    seated: tuple[int, ...]
+    #: Each seat's place, 1 for the first out; shared places are averaged.
+    places: tuple[float, ...]
+    #: The goat's seat.
+    goat: int
+    #: Moves made.
+    moves: int
+    #: The forfeit that ended the game, if a bot failed.
+    forfeit: Forfeit | None = None
+
+    @property
+    def goat_bot(self) -> int:
+        """The goat's bot."""
+        return self.seated[self.goat]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game as plain data, as a tournament file holds it."""
+        return {
+            "rotation": self.rotation,
+            "seated": list(self.seated),
+            "places": list(self.places),
+            "goat": self.goat,
+            "moves": self.moves,
+            "forfeit": None if self.forfeit is None else attrs.asdict(self.forfeit),
+        }
+
+    @classmethod
+    def from_dict(cls, unit: int, data: Mapping[str, Any]) -> TournamentGame:
+        """Read a game written by :meth:`to_dict`."""
+        forfeit = data.get("forfeit")
+        return cls(
+            unit,
+            int(data["rotation"]),
+            tuple(int(bot) for bot in data["seated"]),
+            tuple(float(place) for place in data["places"]),
+            int(data["goat"]),
+            int(data["moves"]),
+            None if forfeit is None else Forfeit(**forfeit),
+        )
+
+
+_Task = tuple[Ruleset, tuple[Bot, ...], Schedule, int, tuple[int, ...], Limits]
+
+
+def play_unit(task: _Task) -> tuple[TournamentGame, ...]:
+    """Play one table's deal in every rotation, with the bots of ``seating`` round
+    the table (a worker's job)."""
+    rules, bots, schedule, number, seating, limits = task
+    unit = attrs.evolve(schedule.unit(number), seating=seating)
+    games = []
+    for rotation in range(schedule.players):
+        seated = unit.seated(rotation)
+        outcome = play_seated(
+            rules, [bots[bot] for bot in seated], unit.deal_seed, unit.seeds(rotation), limits
+        )
+        games.append(
+            TournamentGame(
+                number,
+                rotation,
+                seated,
+                outcome.places,
+                outcome.loser,
+                outcome.moves,
+                outcome.forfeit,
+            )
+        )
+    return tuple(games)
+
+
+def labels(names: Sequence[str]) -> tuple[str, ...]:
+    """Each bot's label: its name, numbered where several share it."""
+    out = []
+    for index, name in enumerate(names):
+        if names.count(name) > 1:
+            name = f"{name}#{names[:index].count(name) + 1}"
+        out.append(name)
+    return tuple(out)
+
+
+@attrs.frozen
+class Drop:
+    """A bot dropped for forfeiting too often."""
+
+    #: The bot's index.
+    bot: int
+    #: The table's deal (unit) after which it played no more.
+    unit: int
+    #: Its forfeits by then.
+    forfeits: int
+
+
+def seating_for(schedule: Schedule, number: int, dropped: Sequence[int]) -> tuple[int, ...] | None:
+    """The bots round unit ``number``'s table once ``dropped`` are out: each dropped
+    bot's seat goes to a bot still in, not already at the table, drawn from the
+    seed; ``None`` if too few bots are left to fill a table."""
+    seating = schedule.unit(number).seating
+    if not dropped or not any(bot in dropped for bot in seating):
+        return seating
+    left = [bot for bot in range(schedule.bots) if bot not in dropped and bot not in seating]
+    gaps = [i for i, bot in enumerate(seating) if bot in dropped]
+    if schedule.bots - len(dropped) < schedule.players:
+        return None
+    rng = random.Random(f"skitgubbe tournament {schedule.seed} reseat {number} {sorted(dropped)}")
+    chosen = rng.sample(left, len(gaps))
+    seated = list(seating)
+    for gap, bot in zip(gaps, chosen, strict=True):
+        seated[gap] = bot
+    return tuple(seated)
+
+
+@attrs.frozen
+class Settled:
+    """What the finished tables say, walked in the schedule's order."""
+
+    #: The games that count, in order.
+    games: tuple[TournamentGame, ...]
+    #: Dropped bots, by index.
+    dropped: Mapping[int, Drop]
+    #: Units settled in a row from the first: played as they should be, or left out.
+    prefix: int
+    #: Per unit still to play, the bots it should seat as far as is known.
+    wanted: Mapping[int, tuple[int, ...]]
+    #: Units left out because too few bots were left.
+    left_out: int
+
+
+def settle(
+    schedule: Schedule, units: Mapping[int, Sequence[TournamentGame]], max_forfeits: int
+) -> Settled:
+    """Walk the schedule in order: each unit seats its table with the bots dropped
+    before it replaced (:func:`seating_for`); a finished unit counts if it was
+    played with that seating, and a bot reaching ``max_forfeits`` forfeits by its
+    end is dropped there. Units not yet played (or played with a seating that a
+    drop before them has since changed) are listed in :attr:`Settled.wanted`;
+    their games do not count, and drops are decided only within the unbroken
+    prefix of settled units, so that they do not depend on the order games
+    finish in."""
+    counted: list[TournamentGame] = []
+    dropped: dict[int, Drop] = {}
+    forfeits = [0] * schedule.bots
+    prefix = 0
+    in_prefix = True
+    wanted: dict[int, tuple[int, ...]] = {}
+    left_out = 0
+    for number in range(schedule.units):
+        seating = seating_for(schedule, number, tuple(dropped))
+        if seating is None:
+            left_out += 1
+            prefix += in_prefix
+            continue
+        games = units.get(number)
+        if games is None or games[0].seated != seating:
+            in_prefix = False
+            wanted[number] = seating
+            continue
+        prefix += in_prefix
+        counted.extend(games)
+        if not in_prefix:
+            continue
+        for game in games:
+            if game.forfeit is not None:
+                forfeits[game.goat_bot] += 1
+        for bot in seating:
+            if forfeits[bot] >= max_forfeits and bot not in dropped:
+                dropped[bot] = Drop(bot, number, forfeits[bot])
+    return Settled(tuple(counted), dropped, prefix, wanted, left_out)
+
+
+@attrs.frozen
+class TournamentResult:
+    """A tournament's games; :meth:`leaderboard` rates the bots."""
+
+    #: The rules.
+    rules: Ruleset = attrs.field(repr=False)
+    #: The bots as named (library names, ``module:Name``, ``cmd:...``).
+    specs: tuple[str, ...]
+    #: Their labels in tables.
+    bots: tuple[str, ...]
+    #: Who plays whom.
+    schedule: Schedule
+    #: The time limits.
+    limits: Limits
+    #: Forfeits that drop a bot.
+    max_forfeits: int
+    #: The games that count, in the schedule's order.
+    games: tuple[TournamentGame, ...] = attrs.field(repr=False)
+    #: Dropped bots, by index.
+    dropped: Mapping[int, Drop] = attrs.field(repr=False)
+    #: Units not played because too few bots were left to fill a table.
+    skipped: int = 0
+    #: Whether the tournament stopped before every unit was settled.
+    interrupted: bool = False
+    #: The preset's name, if the rules are one.
+    preset: str | None = None
+
+    @property
+    def forfeits(self) -> tuple[TournamentGame, ...]:
+        """The games a bot forfeited, in order."""
+        return tuple(game for game in self.games if game.forfeit is not None)
+
+    def leaderboard(self) -> Leaderboard:
+        """Each bot's rating, goat rate and mean place, best first (needs the
+        ``tournament`` extra)."""
+        from .leaderboard import Leaderboard
+
+        return Leaderboard.of(self)
+
+    def table(self) -> str:
+        """The leaderboard as text, with the forfeits and drops below it."""
+        return self.leaderboard().table()
+
+    def __str__(self) -> str:
+        return self.table()
+
+
+def _check(
+    rules: object,
+    bots: object,
+    players: object,
+    seed: object,
+    limits: object,
+    max_forfeits: object,
+    workers: object,
+    backend: object,
+) -> None:
+    if not isinstance(rules, Ruleset):
+        raise TournamentError(f"rules must be a Ruleset, not {type(rules).__name__}")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise TournamentError(f"players must be a whole number, not {shown(players)}")
+    if not rules.min_players <= players <= rules.max_players:
+        raise TournamentError(
+            f"these rules seat {rules.min_players}-{rules.max_players} players, not {players}"
+        )
+    if isinstance(bots, str) or not isinstance(bots, Sequence) or len(bots) < 2:
+        raise TournamentError("name at least two bots, as a list of names")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TournamentError(f"seed must be a whole number, not {shown(seed)}")
+    if not isinstance(limits, Limits):
+        raise TournamentError(f"limits must be Limits, not {type(limits).__name__}")
+    if not isinstance(max_forfeits, int) or isinstance(max_forfeits, bool) or max_forfeits < 1:
+        raise TournamentError(
+            f"max_forfeits must be a whole number from 1, not {shown(max_forfeits)}"
+        )
+    if workers is not None and (not isinstance(workers, int) or workers < 1):
+        raise TournamentError(f"workers must be a whole number of at least 1, not {shown(workers)}")
+    if backend not in BACKENDS:
+        raise TournamentError(f"backend must be one of {', '.join(BACKENDS)}, not {shown(backend)}")
+
+
+def tournament(
+    rules: Ruleset,
+    bots: Sequence[str],
+    players: int,
+    games: int | None = None,
+    seed: int = 0,
+    *,
+    rounds: int | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    max_forfeits: int = DEFAULT_MAX_FORFEITS,
+    workers: int | None = None,
+    backend: str = "process",
+    address: str | None = None,
+    progress: bool | Callable[[int, int], None] = False,
+    save: str | Path | None = None,
+    preset: str | None = None,
+    log_dir: str | Path | None = None,
+) -> TournamentResult:
+    """Play a tournament between ``bots`` (their names: library bots, ``module:Name``,
+    ``file.py:Name`` or ``cmd:PROGRAM ARGS``) at tables of ``players``.
+
+    ``games`` is rounded up to whole rounds (every table once, see
+    :mod:`~skitgubbe.tournament.schedule`); or give ``rounds``. The same
+    ``seed`` plays the same games on any backend and any number of ``workers``
+    (default: every core; ``backend="ray"`` runs on a Ray cluster at
+    ``address``). ``save`` names a file to record every finished table in, for
+    :func:`resume`; ``progress`` shows a bar (``True``) or calls a function with
+    the games done and the games in all. Ctrl-C stops and returns what
+    finished, with :attr:`TournamentResult.interrupted` set.
+    """
+    _check(rules, bots, players, seed, limits, max_forfeits, workers, backend)
+    try:
+        specs = tuple(bot_name(bot) for bot in bots)
+    except MatchError as error:
+        raise TournamentError(str(error)) from None
+    if rounds is None:
+        if games is None:
+            raise TournamentError("give games (rounded up to whole rounds) or rounds")
+        if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
+            raise TournamentError(
+                f"games must be a whole number from 1 to {MAX_GAMES:,}, not {shown(games)}"
+            )
+    elif not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
+        raise TournamentError(f"rounds must be a whole number from 1, not {shown(rounds)}")
+    try:
+        if rounds is not None:
+            schedule = Schedule(len(specs), players, rounds, seed)
+        else:
+            assert games is not None
+            schedule = Schedule.for_games(len(specs), players, games, seed)
+    except ValueError as error:
+        raise TournamentError(str(error)) from None
+    if schedule.games > MAX_GAMES:
+        raise TournamentError(f"{schedule.games:,} games is more than {MAX_GAMES:,}")
+    if preset is None:
+        preset = next((name for name in presets.NAMES if presets.get(name) == rules), None)
+    header = {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "preset": preset,
+        "rules": ruleset_to_dict(rules),
+        "bots": list(specs),
+        "players": players,
+        "rounds": schedule.rounds,
+        "seed": seed,
+        "limits": {"move": limits.move, "game": limits.game},
+        "max_forfeits": max_forfeits,
+    }
+    if save is not None:
+        path = Path(save)
+        if path.exists() and path.stat().st_size > 0:
+            raise TournamentError(
+                f"{str(path)!r} already holds a tournament: resume it, or give another file"
+            )
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(json.dumps(header) + "\n")
+    return _play(
+        rules,
+        specs,
+        schedule,
+        limits,
+        max_forfeits,
+        {},
+        workers=workers,
+        backend=backend,
+        address=address,
+        progress=progress,
+        save=None if save is None else Path(save),
+        preset=preset,
+        log_dir=log_dir,
+    )
+
+
+def read(path: str | Path) -> tuple[dict[str, Any], dict[int, tuple[TournamentGame, ...]], int]:
+    """A tournament file's first line, its finished units, and the length in
+    bytes of its whole lines (a line cut short by a kill is not counted)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise TournamentError(f"cannot read the tournament file {str(path)!r}: {error}") from None
+    lines = data.split(b"\n")
+    whole = len(data) - len(lines[-1])  # the last piece has no newline: cut short, or empty
+    lines = lines[:-1]
+    if not lines:
+        raise TournamentError(f"{str(path)!r} is empty: it holds no tournament")
+    try:
+        header = json.loads(lines[0])
+    except ValueError as error:
+        raise TournamentError(
+            f"{str(path)!r} does not start with a tournament's settings: {error}"
+        ) from None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise TournamentError(f"{str(path)!r} is not a tournament file (no format {FORMAT!r})")
+    if header.get("version") != FORMAT_VERSION:
+        raise TournamentError(
+            f"{str(path)!r} is a tournament file of version {header.get('version')!r}; this "
+            f"skitgubbe reads version {FORMAT_VERSION}"
+        )
+    units: dict[int, tuple[TournamentGame, ...]] = {}
+    for number, line in enumerate(lines[1:], 2):
+        try:
+            record = json.loads(line)
+            unit = int(record["unit"])
+            units[unit] = tuple(TournamentGame.from_dict(unit, game) for game in record["games"])
+        except (ValueError, KeyError, TypeError) as error:
+            raise TournamentError(
+                f"{str(path)!r}, line {number}: not a finished table: {error}"
+            ) from None
+    return header, units, whole
+
+
+def resume(
+    path: str | Path,
+    *,
+    workers: int | None = None,
+    backend: str = "process",
+    address: str | None = None,
+    progress: bool | Callable[[int, int], None] = False,
+    log_dir: str | Path | None = None,
+) -> TournamentResult:
+    """Go on with the tournament saved in ``path``: play what is missing, appending
+    to the file, and return the whole tournament's result."""
+    header, units, whole = read(path)
+    try:
+        rules = ruleset_from_dict(header["rules"])
+        specs = tuple(str(spec) for spec in header["bots"])
+        schedule = Schedule(
+            len(specs), int(header["players"]), int(header["rounds"]), int(header["seed"])
+        )
+        limits = Limits(float(header["limits"]["move"]), float(header["limits"]["game"]))
+        max_forfeits = int(header["max_forfeits"])
+        preset = header.get("preset")
+    except (KeyError, TypeError, ValueError) as error:
+        raise TournamentError(
+            f"{str(path)!r}: the tournament's settings are unreadable: {error}"
+        ) from None
+    _check(rules, specs, schedule.players, schedule.seed, limits, max_forfeits, workers, backend)
+    try:
+        for spec in specs:
+            bot_name(spec)
+    except MatchError as error:
+        raise TournamentError(f"{str(path)!r}: {error}") from None
+    with open(path, "r+b") as out:  # drop a line cut short, so that appending starts clean
+        out.truncate(whole)
+    return _play(
+        rules,
+        specs,
+        schedule,
+        limits,
+        max_forfeits,
+        dict(units),
+        workers=workers,
+        backend=backend,
+        address=address,
+        progress=progress,
+        save=Path(path),
+        preset=preset if isinstance(preset, str) else None,
+        log_dir=log_dir,
+    )
+
+
+def _play(
+    rules: Ruleset,
+    specs: tuple[str, ...],
+    schedule: Schedule,
+    limits: Limits,
+    max_forfeits: int,
+    units: dict[int, tuple[TournamentGame, ...]],
+    *,
+    workers: int | None,
+    backend: str,
+    address: str | None,
+    progress: bool | Callable[[int, int], None],
+    save: Path | None,
+    preset: str | None,
+    log_dir: str | Path | None,
+) -> TournamentResult:
+    if progress is True:
+        require("tournament", "a progress bar")
+    bots = tuple(make_bot(spec, log_dir=log_dir) for spec in specs)
+    names = labels([bot.name for bot in bots])
+    count = workers or available_cores()
+    players = schedule.players
+    announced: set[int] = set()
+    running: set[int] = set()
+    label = f"{len(bots)} bots, {schedule.rounds} round{'s' if schedule.rounds > 1 else ''}"
+    state = [settle(schedule, units, max_forfeits)]
+    with Reporter(progress, schedule.games, 1, label) as report:
+
+        def announce() -> None:
+            for bot, drop in state[0].dropped.items():
+                if bot not in announced:
+                    announced.add(bot)
+                    report.note(
+                        f"dropped {names[bot]} after {drop.forfeits} forfeits (at table "
+                        f"{drop.unit}); its seats go to the others, who play on"
+                    )
+
+        def progressed() -> None:
+            settled = state[0]
+            done = (schedule.units - len(settled.wanted)) * players
+            report.advance(done - report.done)
+
+        announce()
+        progressed()
+
+        def next_task() -> _Task | None:
+            for number, seating in state[0].wanted.items():
+                if number not in running:
+                    running.add(number)
+                    return (rules, bots, schedule, number, seating, limits)
+            return None
+
+        def on_result(task: _Task, games: tuple[TournamentGame, ...]) -> None:
+            number = task[3]
+            running.discard(number)
+            units[number] = games
+            if save is not None:
+                line = {"unit": number, "games": [game.to_dict() for game in games]}
+                with open(save, "a", encoding="utf-8") as out:
+                    out.write(json.dumps(line) + "\n")
+                    out.flush()
+                    os.fsync(out.fileno())
+            state[0] = settle(schedule, units, max_forfeits)
+            announce()
+            progressed()
+
+        interrupted = run_lazy(
+            play_unit,
+            next_task,
+            count if backend == "process" else (workers or 0),
+            on_result,
+            report.start,
+            backend=backend,
+            address=address,
+        )
+    settled = settle(schedule, units, max_forfeits)
+    return TournamentResult(
+        rules,
+        specs,
+        names,
+        schedule,
+        limits,
+        max_forfeits,
+        settled.games,
+        settled.dropped,
+        settled.left_out,
+        interrupted or bool(settled.wanted),
+        preset,
+    )

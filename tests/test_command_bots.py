@@ -1,0 +1,215 @@
+"""Bots as programs over the line protocol, time limits and forfeits."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import shutil
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+import skitgubbe as sg
+from skitgubbe.bots import (
+    SCHEMA_PATH,
+    CommandBot,
+    GreedyBot,
+    MatchError,
+    RandomBot,
+    make_bot,
+)
+from skitgubbe.moves import Move
+from skitgubbe.runner import Limits, Outcome, play_seated
+from skitgubbe.tournament import match
+from skitgubbe.views import PlayerView
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "bots"
+PYTHON_BOT = f"cmd:{sys.executable} {EXAMPLES / 'random_bot.py'}"
+NODE_BOT = f"cmd:node {EXAMPLES / 'random_bot.js'}"
+SEEDS = (11, 12, 13, 14)
+
+
+def broken(mode: str) -> str:
+    return f"cmd:{sys.executable} {EXAMPLES / 'broken_bot.py'} {mode}"
+
+
+ONE_SECOND = Limits(move=1.0)
+
+
+def play(spec: str, tmp_path: Path, limits: Limits = ONE_SECOND) -> Outcome:
+    bots = [make_bot(spec, log_dir=tmp_path), GreedyBot(), RandomBot(), RandomBot()]
+    return play_seated(sg.presets.FLURST, bots, 5, SEEDS, limits)
+
+
+def test_the_python_example_bot_plays_whole_games_over_the_protocol(tmp_path: Path) -> None:
+    outcome = play(PYTHON_BOT, tmp_path)
+    assert outcome.forfeit is None and outcome.moves > 20
+    assert sorted(outcome.places) == [1.0, 2.0, 3.0, 4.0]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node for the JavaScript example")
+def test_the_node_example_bot_plays_a_match(tmp_path: Path) -> None:
+    bot = make_bot(NODE_BOT, log_dir=tmp_path)
+    result = match(sg.presets.FLURST, [bot, "greedy", "random"], games=3, seed=2, workers=1)
+    assert result.games_played == 3 and not result.forfeits
+
+
+def test_a_program_bot_plays_the_same_game_from_the_same_seeds(tmp_path: Path) -> None:
+    first = play_seated(
+        sg.presets.FLURST,
+        [make_bot(PYTHON_BOT, log_dir=tmp_path), GreedyBot(), RandomBot()],
+        9,
+        (1, 2, 3),
+        record=True,
+    )
+    again = play_seated(
+        sg.presets.FLURST,
+        [make_bot(PYTHON_BOT, log_dir=tmp_path), GreedyBot(), RandomBot()],
+        9,
+        (1, 2, 3),
+        record=True,
+    )
+    assert first.record == again.record and first.loser == again.loser
+
+
+@pytest.mark.parametrize(
+    ("spec", "reason", "stderr"),
+    [
+        ("cmd:false", "crashed", ""),
+        (broken("illegal"), "illegal move", "breaking the protocol (illegal)"),
+        (broken("garbage"), "garbage", "breaking the protocol (garbage)"),
+        (broken("crash"), "crashed", "RuntimeError: broken_bot crashed on purpose"),
+    ],
+)
+def test_a_failing_program_forfeits_and_is_the_goat(
+    spec: str, reason: str, stderr: str, tmp_path: Path
+) -> None:
+    outcome = play(spec, tmp_path)
+    assert outcome.forfeit is not None
+    assert outcome.forfeit.reason == reason and outcome.forfeit.seat == 0
+    assert outcome.loser == 0 and outcome.places[0] == 4.0
+    assert stderr in outcome.forfeit.stderr
+
+
+def test_a_program_that_hangs_forfeits_on_its_time_limit(tmp_path: Path) -> None:
+    start = time.monotonic()
+    outcome = play(broken("hang"), tmp_path, Limits(move=0.3))
+    assert time.monotonic() - start < 5
+    assert outcome.forfeit is not None and outcome.forfeit.reason == "timed out"
+    assert "within 0.3 s" in outcome.forfeit.detail
+
+
+def test_a_program_that_never_answers_forfeits_without_stopping_the_run(tmp_path: Path) -> None:
+    outcome = play("cmd:sleep 1000", tmp_path)
+    assert outcome.forfeit is not None and outcome.forfeit.reason == "timed out"
+    assert "hello" in outcome.forfeit.detail
+
+
+def test_a_program_is_started_again_after_it_forfeits(tmp_path: Path) -> None:
+    bot = make_bot(broken("garbage"), log_dir=tmp_path)
+    result = match(sg.presets.FLURST, [bot, "greedy", "random"], games=2, seed=1, workers=1)
+    # every game reaches the tenth choice again: a fresh program each time
+    assert len(result.forfeits) == 6
+    assert all(
+        row.forfeit is not None and row.forfeit.reason == "garbage" for row in result.forfeits
+    )
+    log = Path(bot.log).read_text()  # type: ignore[attr-defined]
+    assert log.count("breaking the protocol (garbage)") == 6
+
+
+def test_a_program_lives_across_the_games_of_a_run(tmp_path: Path) -> None:
+    bot = make_bot(PYTHON_BOT, log_dir=tmp_path)
+    match(sg.presets.FLURST, [bot, "greedy", "random"], games=3, seed=1, workers=1)
+    assert isinstance(bot, CommandBot)
+    assert bot.log.read_text().count("--- ") == 1  # one start in nine games
+
+
+class Raising:
+    name = "raising"
+
+    def reset(self, seat: int, seed: int) -> None:
+        pass
+
+    def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move | None:
+        raise ZeroDivisionError("oops")
+
+
+class Slow(RandomBot):
+    def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move | None:
+        time.sleep(0.05)
+        return super().choose(view, moves)
+
+
+def test_a_bot_in_this_process_that_raises_or_is_slow_forfeits() -> None:
+    rules = sg.presets.FLURST
+    raised = play_seated(rules, [GreedyBot(), Raising(), RandomBot()], 3, (1, 2, 3))
+    assert raised.forfeit is not None and raised.forfeit.reason == "error"
+    assert "ZeroDivisionError: oops" in raised.forfeit.detail and raised.loser == 1
+    slow = play_seated(rules, [GreedyBot(), RandomBot(), Slow()], 3, (1, 2, 3), Limits(move=0.01))
+    assert slow.forfeit is not None and slow.forfeit.reason == "timed out" and slow.loser == 2
+
+
+def test_a_game_limit_counts_every_move_of_the_game() -> None:
+    outcome = play_seated(
+        sg.presets.FLURST, [GreedyBot(), RandomBot(), Slow()], 3, (1, 2, 3), Limits(1.0, 0.2)
+    )
+    assert outcome.forfeit is not None and "game limit" in outcome.forfeit.detail
+
+
+def test_a_program_that_is_not_there_is_refused_by_name() -> None:
+    with pytest.raises(MatchError, match="there is no program 'no-such-bot-program'"):
+        make_bot("cmd:no-such-bot-program --fast")
+    with pytest.raises(MatchError, match="name the program to run after cmd:"):
+        make_bot("cmd:  ")
+
+
+def test_a_program_bot_pickles_without_its_program(tmp_path: Path) -> None:
+    bot = make_bot(PYTHON_BOT, log_dir=tmp_path)
+    assert isinstance(bot, CommandBot)
+    copy = pickle.loads(pickle.dumps(bot))
+    assert (
+        copy.identity == bot.identity and copy.words == bot.words and copy.name == "random_bot.py"
+    )
+
+
+def test_every_message_sent_follows_the_shipped_schema(tmp_path: Path) -> None:
+    jsonschema = pytest.importorskip("jsonschema", reason="needs jsonschema to check the schema")
+    schema = json.loads(SCHEMA_PATH.read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    recorder = tmp_path / "recorder.py"
+    recorder.write_text(
+        "import sys\n"
+        f"out = open({str(tmp_path / 'messages.jsonl')!r}, 'w')\n"
+        "for line in sys.stdin:\n"
+        "    out.write(line); out.flush()\n"
+        "    moves = __import__('json').loads(line).get('moves')\n"
+        "    print(moves[0] if moves else 'ok', flush=True)\n"
+    )
+    bots = [
+        make_bot(f"cmd:{sys.executable} {recorder}", log_dir=tmp_path),
+        GreedyBot(),
+        GreedyBot(),
+    ]
+    outcome = play_seated(sg.presets.FLURST, bots, 4, (1, 2, 3))
+    assert outcome.forfeit is None
+    messages = [json.loads(line) for line in (tmp_path / "messages.jsonl").read_text().splitlines()]
+    assert [m["type"] for m in messages[:3]] == ["hello", "reset", "choose"]
+    assert messages[-1]["type"] == "end" and messages[-1]["goat"] == outcome.loser
+    validator = jsonschema.Draft202012Validator(schema)
+    for message in messages:
+        validator.validate(message)
+    # a view sent can be read back with the rules from hello
+    view = dict(messages[2]["view"], rules=messages[0]["rules"])
+    assert PlayerView.from_dict(view).player == 0
+
+
+def test_workers_start_their_own_programs_even_after_this_process_used_the_bot(
+    tmp_path: Path,
+) -> None:
+    bot = make_bot(PYTHON_BOT, log_dir=tmp_path)
+    here = match(sg.presets.FLURST, [bot, "greedy", "random"], games=4, seed=3, workers=1)
+    forked = match(sg.presets.FLURST, [bot, "greedy", "random"], games=4, seed=3, workers=2)
+    assert here.rows == forked.rows and not forked.forfeits
