@@ -148,6 +148,13 @@ class State:
         """What ``player`` may see and know of this state (see :mod:`skitgubbe.views`)."""
         raise NotImplementedError
 
+    def _repr_svg_(self) -> str:
+        """The position as a picture with every hand open: a notebook shows it by
+        itself (see :mod:`skitgubbe.render.svg`)."""
+        from .render.svg import svg
+
+        return svg(self)
+
     def is_legal(self, move: object) -> bool:
         """Whether ``move`` (a move or its text) is legal now."""
         if isinstance(move, str):

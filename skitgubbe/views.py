@@ -208,6 +208,13 @@ class PlayerView:
             if seat != self.player and cards
         }
 
+    def _repr_svg_(self) -> str:
+        """The view as a picture, drawn from the view alone: cards it does not know
+        are face down (see :mod:`skitgubbe.render.svg`). A notebook shows it by itself."""
+        from .render.svg import svg
+
+        return svg(self)
+
     def __repr__(self) -> str:
         """One line, cards in card notation: the seat, the phase, the rules, the
         player's hand, what they know of other hands, the trick or the table, and

@@ -1,0 +1,355 @@
+"""Pictures of positions: one self-contained SVG of a state or of a player's view.
+
+:func:`svg` draws what one perspective may see. A :class:`~skitgubbe.views.PlayerView`
+is drawn from the view alone: its own hand and every card it knows face up,
+the other cards of each hand face down, so the picture cannot show a card the
+player does not know. A state is drawn with every hand open, or from one seat
+(``seat=``), in which case it is that seat's view that is drawn.
+
+The picture shows every hand round the table (the perspective's own at the
+bottom, the others clockwise from its left), the stock with its count, the trump
+card or suit, the cards on the table with the seat that played each (in phase
+two, the plays in order), what each seat has won, whose move it is and who is
+due, the cards out of play, the last move and the variant's name. Cards are
+vector shapes with drawn suit symbols; text uses the generic ``sans-serif``
+family, so the picture needs no image file and no particular font.
+
+The drawing is made in two steps: :func:`layout` places *items* (cards, card
+backs, text, markers) on a 600-pixel-wide canvas, and :func:`to_svg` writes
+them as SVG.
+
+>>> import skitgubbe as sg
+>>> state = sg.deal(sg.presets.FLURST, players=4, seed=3)
+>>> picture = svg(state)
+>>> picture.startswith("<svg"), picture.count('class="face"')   # every hand open
+(True, 12)
+>>> svg(state.view(1)).count('class="face"')   # seat 1's hand: the rest face down
+3
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Literal
+from xml.sax.saxutils import escape
+
+import attrs
+
+from ..cards import Card, Suit
+from ..presets import name_of
+from ..state import Phase, PhaseOneState, PhaseTwoState, State
+from ..views import PlayerView
+
+__all__ = ["HEIGHT", "WIDTH", "Item", "layout", "svg", "to_svg", "view_of"]
+
+#: The canvas's width, in pixels.
+WIDTH = 600
+#: The canvas's height, in pixels.
+HEIGHT = 480
+#: A card's size.
+CARD_W = 38
+CARD_H = 54
+
+#: The least step between overlapping cards: a card's rank and suit stay in view.
+_MIN_STEP = 13.0
+#: How far a second row of a large hand sits below the first.
+_ROW_GAP = 24.0
+
+_SUIT_COLOUR = {True: "#c62828", False: "#1b1b1b"}
+_FELT = "#1f6f4a"
+_SUIT_PATHS = {
+    # drawn in a 20 x 20 box
+    Suit.DIAMONDS: "M10 0 L19 10 L10 20 L1 10 Z",
+    Suit.HEARTS: "M10 19 C3 13 0 9 0 5.5 C0 2.5 2.5 0 5.5 0 C7.5 0 9 1 10 3 C11 1 12.5 0 14.5 0 "
+    "C17.5 0 20 2.5 20 5.5 C20 9 17 13 10 19 Z",
+    Suit.SPADES: "M10 0 C13 5 20 8 20 12.5 C20 15.5 17.5 17 15 17 C13 17 11.5 16 10.8 14.5 "
+    "L12.5 20 L7.5 20 L9.2 14.5 C8.5 16 7 17 5 17 C2.5 17 0 15.5 0 12.5 C0 8 7 5 10 0 Z",
+    Suit.CLUBS: "M10 0 C12.8 0 14.5 2 14.5 4.6 C14.5 6 13.9 7.2 13 8 C13.6 7.7 14.3 7.5 15 7.5 "
+    "C17.8 7.5 20 9.6 20 12.3 C20 15 17.8 17 15 17 C13.2 17 11.8 16.2 10.9 14.9 L12.5 20 "
+    "L7.5 20 L9.1 14.9 C8.2 16.2 6.8 17 5 17 C2.2 17 0 15 0 12.3 C0 9.6 2.2 7.5 5 7.5 "
+    "C5.7 7.5 6.4 7.7 7 8 C6.1 7.2 5.5 6 5.5 4.6 C5.5 2 7.2 0 10 0 Z",
+}
+
+
+@attrs.frozen
+class Item:
+    """One thing placed on the canvas.
+
+    ``kind`` is ``"card"`` (``text`` is the card, such as ``7C``), ``"back"`` (a
+    face-down card), ``"text"``, ``"suit"`` (a large suit symbol, ``text`` its
+    letter) or ``"mark"`` (a ring round a seat's name: ``text`` is ``due`` or
+    ``act``). ``x`` and ``y`` are its top left corner (a text's baseline start,
+    or its middle with ``anchor="middle"``)."""
+
+    kind: Literal["card", "back", "text", "suit", "mark"]
+    x: float
+    y: float
+    text: str = ""
+    size: float = 12.0
+    anchor: Literal["start", "middle", "end"] = "start"
+    colour: str = "#ffffff"
+    bold: bool = False
+
+
+def view_of(subject: State | PlayerView, seat: int | None = None) -> tuple[PlayerView, bool]:
+    """The view a picture is drawn from, and whether it is open (every hand shown).
+
+    A view is drawn as it is. A state seen from ``seat`` is that seat's view; a
+    state with no seat given is drawn open: seat 0's view of the public facts,
+    with every hand known."""
+    if isinstance(subject, PlayerView):
+        if seat is not None and seat != subject.player:
+            raise ValueError(
+                f"a view is drawn from its own seat ({subject.player}), not from seat {seat}"
+            )
+        return subject, False
+    if not isinstance(subject, State):
+        raise TypeError(f"draw a state or a player's view, not {type(subject).__name__}")
+    if seat is not None:
+        return subject.view(seat), False
+    if not isinstance(subject, PhaseOneState | PhaseTwoState):  # pragma: no cover - no other kind
+        raise TypeError(f"no picture of a {type(subject).__name__}")
+    base = subject.view(0)
+    hands = tuple(_mask(subject.hand(player)) for player in range(subject.players))
+    return attrs.evolve(base, known_masks=hands), True
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    mask = 0
+    for card in cards:
+        bit = 1 << card.index
+        mask |= bit << 52 if mask & bit else bit
+    return mask
+
+
+def _seat_centre(index: int, players: int) -> tuple[float, float]:
+    """The middle of the ``index``-th seat clockwise from the bottom."""
+    angle = math.pi / 2 + 2 * math.pi * index / players
+    return WIDTH / 2 + 222 * math.cos(angle), 240 + 168 * math.sin(angle)
+
+
+def _row(cards: int, room: float) -> float:
+    """The step between overlapping cards so that ``cards`` fit in ``room`` pixels."""
+    if cards <= 1:
+        return 0.0
+    return max(_MIN_STEP, min(CARD_W + 3.0, (room - CARD_W) / (cards - 1)))
+
+
+def _hand_items(
+    known: Sequence[Card], hidden: int, x: float, y: float, room: float
+) -> tuple[list[Item], float, float]:
+    """A hand centred at ``x``: known cards face up, then ``hidden`` backs, in rows
+    of overlapping cards that leave each card's rank and suit in view; with the
+    top and bottom of what it covers."""
+    count = len(known) + hidden
+    per_row = max(1, int((room - CARD_W) // _MIN_STEP) + 1)
+    rows = max(1, math.ceil(count / per_row))
+    per_row = math.ceil(count / rows) if count else 0
+    kinds: list[tuple[Literal["card", "back"], str]] = [("card", str(card)) for card in known]
+    kinds += [("back", "")] * hidden
+    items = []
+    top = y - _ROW_GAP * (rows - 1) / 2
+    for row in range(rows):
+        part = kinds[row * per_row : (row + 1) * per_row]
+        step = _row(len(part), room)
+        left = x - (CARD_W + step * (len(part) - 1)) / 2
+        for i, (kind, text) in enumerate(part):
+            items.append(Item(kind, left + step * i, top + _ROW_GAP * row, text))
+    return items, top, top + _ROW_GAP * (rows - 1) + CARD_H
+
+
+def layout(subject: State | PlayerView, seat: int | None = None) -> list[Item]:
+    """The items of the picture of ``subject`` (see :func:`svg`)."""
+    view, open_ = view_of(subject, seat)
+    players = view.players
+    me = 0 if open_ else view.player
+    rules_name = name_of(view.rules)
+    items: list[Item] = []
+    phase = {Phase.ONE: "phase one", Phase.TWO: "phase two"}.get(view.phase, "game over")
+    perspective = "all cards open" if open_ else f"seen by seat {view.player}"
+    items.append(Item("text", 12, 20, f"{rules_name}, {players} players", 14, bold=True))
+    items.append(Item("text", WIDTH - 12, 20, f"{phase}, {perspective}", 12, "end"))
+    room = max(110.0, min(230.0, 900.0 / players))
+    known_hands = view.known
+    won = view.won
+    for index in range(players):
+        player = (me + index) % players
+        cx, cy = _seat_centre(index, players)
+        known = known_hands[player]
+        hidden = view.hand_sizes[player] - len(known)
+        edge = 2 * min(cx, WIDTH - cx) - 16
+        hand, top, bottom = _hand_items(
+            known, hidden, cx, cy - CARD_H / 2, min(room, max(edge, 110.0))
+        )
+        items += hand
+        label = f"seat {player}" + (" (you)" if player == me and not open_ else "")
+        if view.phase is not Phase.ONE and player in view.out:
+            label += ", out"
+        if view.loser == player:
+            label += ", the goat"
+        if won and won[player]:
+            label += f", won {len(won[player])}"
+        ly = bottom + 15 if index == 0 else top - 8
+        if player in view.due:
+            items.append(Item("mark", cx, ly - 4, "due"))
+        elif player in view.to_act:
+            items.append(Item("mark", cx, ly - 4, "act"))
+        items.append(Item("text", cx, ly, label, 12, "middle", bold=player in view.due))
+    items += _centre(view)
+    footer = []
+    if view.last_move is not None:
+        footer.append(f"last move: {view.last_move}")
+    if view.loser is None and view.due:
+        footer.append("due: " + ", ".join(f"seat {seat}" for seat in view.due))
+    if footer:
+        items.append(Item("text", 12, HEIGHT - 10, ";  ".join(footer), 12))
+    return items
+
+
+def _centre(view: PlayerView) -> list[Item]:
+    """The middle of the table: the trick above, the stock and the trump below."""
+    items: list[Item] = []
+    cx, top, low = WIDTH / 2, 196.0, 276.0
+    if view.phase is Phase.ONE:
+        if view.stock_size:
+            items.append(Item("back", cx - 80 - CARD_W / 2, low - CARD_H / 2))
+            items.append(
+                Item(
+                    "text", cx - 80, low + CARD_H / 2 + 13, f"stock {view.stock_size}", 11, "middle"
+                )
+            )
+        shown = view.trump_card if view.trump_card is not None else view.upcard
+        if shown is not None:
+            items.append(Item("card", cx + 80 - CARD_W / 2, low - CARD_H / 2, str(shown)))
+            items.append(Item("text", cx + 80, low + CARD_H / 2 + 13, "trump card", 11, "middle"))
+        elif view.trump is not None:
+            items += _trump_suit(view.trump, cx + 80, low)
+        plays: list[tuple[int | None, Sequence[Card], str]] = [
+            (event.player, event.cards, event.kind.value) for event in view.trick
+        ]
+        items += _table(plays, cx, top)
+    else:
+        if view.trump is not None:
+            items += _trump_suit(view.trump, cx + 80, low)
+        plays = [(None, cards, "") for cards in view.table]  # the order is known, not the seats
+        items += _table(plays, cx, top)
+        gone = len(view.out_of_play)  # killed tricks and cards set aside
+        if gone:
+            items.append(Item("text", cx - 80, low + 4, f"out of play {gone}", 11, "middle"))
+    return items
+
+
+def _trump_suit(suit: Suit, x: float, y: float) -> list[Item]:
+    return [
+        Item("suit", x - 14, y - 22, suit.letter, 28),
+        Item("text", x, y + 26, "trump", 11, "middle"),
+    ]
+
+
+def _table(
+    plays: Sequence[tuple[int | None, Sequence[Card], str]], cx: float, cy: float
+) -> list[Item]:
+    """The cards on the table, in the order played, each group labelled with its seat."""
+    items: list[Item] = []
+    groups = [cards for _, cards, _ in plays if cards]
+    count = sum(len(cards) for cards in groups)
+    if not count:
+        return [Item("text", cx, cy + 4, "no cards on the table", 11, "middle", "#cfe8da")]
+    step = _row(count + len(groups) - 1, 250)
+    x = cx - (CARD_W + step * (count + len(groups) - 2)) / 2
+    order = 0
+    for player, cards, kind in plays:
+        if not cards:
+            continue
+        order += 1
+        start = x
+        for card in cards:
+            items.append(Item("card", x, cy - CARD_H / 2, str(card)))
+            x += step
+        label = (
+            f"{order}" if player is None else f"{player}" + (" sluff" if kind == "sluffed" else "")
+        )
+        items.append(
+            Item("text", (start + x - step + CARD_W) / 2, cy + CARD_H / 2 + 14, label, 11, "middle")
+        )
+        x += step
+    return items
+
+
+def _card_svg(item: Item) -> str:
+    card = Card.parse(item.text)
+    colour = _SUIT_COLOUR[card.suit.is_red]
+    rank = card.rank.text
+    return (
+        f'<g class="face" data-card="{card}" transform="translate({item.x:.1f},{item.y:.1f})">'
+        f'<rect width="{CARD_W}" height="{CARD_H}" rx="4" fill="#ffffff" stroke="#555" '
+        f'stroke-width="0.8"/>'
+        f'<text x="4" y="14" font-size="13" font-weight="bold" fill="{colour}">{rank}</text>'
+        f'<use href="#suit-{card.suit.letter}" transform="translate(4,18) scale(0.5)" '
+        f'fill="{colour}"/>'
+        f'<use href="#suit-{card.suit.letter}" transform="translate(15,28) scale(0.95)" '
+        f'fill="{colour}"/></g>'
+    )
+
+
+def _defs() -> str:
+    paths = "".join(
+        f'<symbol id="suit-{suit.letter}" viewBox="0 0 20 20" width="20" height="20">'
+        f'<path d="{path}"/></symbol>'
+        for suit, path in _SUIT_PATHS.items()
+    )
+    back = (
+        '<pattern id="back" width="6" height="6" patternUnits="userSpaceOnUse">'
+        '<rect width="6" height="6" fill="#1c3f8c"/><path d="M0 6 L6 0" stroke="#6f8fd6" '
+        'stroke-width="1.2"/></pattern>'
+    )
+    return f"<defs>{paths}{back}</defs>"
+
+
+def _item_svg(item: Item) -> str:
+    if item.kind == "card":
+        return _card_svg(item)
+    if item.kind == "back":
+        return (
+            f'<rect class="back" x="{item.x:.1f}" y="{item.y:.1f}" width="{CARD_W}" '
+            f'height="{CARD_H}" rx="4" fill="url(#back)" stroke="#ffffff" stroke-width="1.5"/>'
+        )
+    if item.kind == "suit":
+        suit = Suit.parse(item.text)
+        return (
+            f'<use href="#suit-{suit.letter}" x="{item.x:.1f}" y="{item.y:.1f}" '
+            f'width="{item.size}" height="{item.size}" fill="{_SUIT_COLOUR[suit.is_red]}" '
+            'stroke="#ffffff" stroke-width="0.6"/>'
+        )
+    if item.kind == "mark":
+        colour = "#ffd54f" if item.text == "due" else "#a5d6a7"
+        return (
+            f'<rect class="mark-{item.text}" x="{item.x - 52:.1f}" y="{item.y - 11:.1f}" '
+            f'width="104" height="18" rx="9" fill="none" stroke="{colour}" stroke-width="2"/>'
+        )
+    weight = ' font-weight="bold"' if item.bold else ""
+    return (
+        f'<text x="{item.x:.1f}" y="{item.y:.1f}" font-size="{item.size:g}" '
+        f'text-anchor="{item.anchor}" fill="{item.colour}"{weight}>{escape(item.text)}</text>'
+    )
+
+
+def to_svg(items: Sequence[Item], title: str = "") -> str:
+    """The items as one SVG document (no external file, generic fonts only)."""
+    body = "".join(_item_svg(item) for item in items)
+    heading = f"<title>{escape(title)}</title>" if title else ""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif">{heading}{_defs()}'
+        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="14" fill="{_FELT}"/>'
+        f'<ellipse cx="{WIDTH / 2}" cy="236" rx="170" ry="88" fill="#24805a" stroke="#2f9368" '
+        f'stroke-width="2"/>{body}</svg>'
+    )
+
+
+def svg(subject: State | PlayerView, seat: int | None = None) -> str:
+    """One self-contained SVG picture of a state or a view (see the module's description)."""
+    view, open_ = view_of(subject, seat)
+    title = f"{name_of(view.rules)}: " + ("all cards open" if open_ else f"seat {view.player}")
+    return to_svg(layout(subject, seat), title)

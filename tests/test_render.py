@@ -1,0 +1,99 @@
+"""Pictures of positions: SVG that parses, shows every card its perspective may see
+and none it may not."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+from hypothesis import given
+
+import skitgubbe as sg
+from skitgubbe.cards import iter_indexes
+from skitgubbe.render import layout, svg
+from skitgubbe.simulate import random_moves
+
+from .test_knowledge import SETTINGS, STEPS, Game, first_seen, games, saw
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def faces(picture: str) -> list[str]:
+    """The cards drawn face up, as card text, from the parsed SVG."""
+    root = ET.fromstring(picture)
+    assert root.tag == f"{SVG}svg"
+    return [g.attrib["data-card"] for g in root.iter(f"{SVG}g") if g.get("class") == "face"]
+
+
+def backs(picture: str) -> int:
+    return sum(1 for r in ET.fromstring(picture).iter(f"{SVG}rect") if r.get("class") == "back")
+
+
+def played(state: sg.State) -> list[sg.Card]:
+    view = state.view(0)
+    return [card for cards in view.table for card in cards]
+
+
+def test_an_open_picture_shows_every_hand_and_the_table() -> None:
+    state: sg.State = sg.deal(sg.presets.FLURST, players=4, seed=3)
+    for _, after in random_moves(state, 5):
+        state = after
+        if len(played(state)) >= 3:
+            break
+    picture = state._repr_svg_()
+    hands = [card for seat in range(4) for card in state.hand(seat)]  # type: ignore[attr-defined]
+    assert sorted(faces(picture)) == sorted(str(c) for c in [*hands, *played(state)])
+    assert backs(picture) == 1  # the stock
+    assert "flurst, 4 players" in picture and "all cards open" in picture
+
+
+def test_a_view_shows_its_own_hand_and_other_hands_face_down() -> None:
+    state = sg.deal(sg.presets.FLURST, players=4, seed=3)
+    picture = state.view(1)._repr_svg_()
+    assert sorted(faces(picture)) == sorted(str(card) for card in state.hand(1))
+    assert backs(picture) == 3 * 3 + 1  # three hands of three, and the stock
+    assert "seat 1 (you)" in picture and "seen by seat 1" in picture
+
+
+def test_a_state_seen_from_a_seat_is_that_seats_view() -> None:
+    state = sg.deal(sg.presets.MATTIS, players=5, seed=8)
+    assert svg(state, seat=2) == svg(state.view(2))
+
+
+def test_phase_two_and_the_end_are_drawn_with_the_trump_and_the_goat() -> None:
+    state: sg.State = sg.deal(sg.presets.FLURST, players=3, seed=1)
+    two = None
+    for _, after in random_moves(state, 2):
+        state = after
+        if two is None and state.phase is sg.Phase.TWO:
+            two = state
+    assert two is not None and state.is_over
+    assert "phase two" in two._repr_svg_() and "trump" in two._repr_svg_()
+    assert f"seat {state.loser}, the goat" in state._repr_svg_()
+    ET.fromstring(state._repr_svg_())
+
+
+@SETTINGS
+@given(games())
+def test_a_views_picture_shows_only_cards_its_player_has_seen(game: Game) -> None:
+    """The hiding harness of test_knowledge: along a random game, every card face in
+    a view's picture is one its player has seen; the open picture shows all hands."""
+    rules, players, seed = game
+    state: sg.State = sg.deal(rules, players=players, seed=seed)
+    assert isinstance(state, sg.PhaseOneState)
+    seen = [first_seen(state, player) for player in range(players)]
+    rng = random.Random(seed)
+    for step, (_, after) in enumerate(random_moves(state, seed)):
+        if step >= STEPS // 4:
+            break
+        for player in range(players):
+            saw(seen[player], after, player)
+        player = rng.randrange(players)
+        drawn = {sg.Card.parse(text).index for text in faces(svg(after.view(player)))}
+        assert drawn <= seen[player], f"seat {player} is shown cards it has not seen"
+        own = set(iter_indexes(after.view(player).hand_mask))
+        assert own <= drawn
+        items = layout(after)
+        assert sum(1 for item in items if item.kind in ("card", "back")) >= sum(
+            after.view(0).hand_sizes
+        )
