@@ -71,9 +71,10 @@ GENERATED = (
     "api_public_names.rst",
     "api_presets.rst",
     "compare_columns.rst",
+    "gallery_pictures.rst",
 )
 
-exclude_patterns = ["_build", *GENERATED]
+exclude_patterns = ["_build", "_generated", *GENERATED]
 root_doc = "index"
 language = "en"
 # Every reference to the library's own names must resolve (``sphinx-build -n``).
@@ -101,6 +102,7 @@ nitpick_ignore_regex = [(r"py:.*", rf"{module}(\..*)?") for module in EXTERNAL_M
 nitpick_ignore_regex += [
     # External names as the signatures spell them after ``from ... import``.
     (r"py:class", r"Path|RenderableType"),
+    (r"py:class", r"np\..*|npt\..*"),
     # The engine's inner types, named in signatures: the protocols through which a
     # state calls its phase's rules, the precomputed facts of phase two, and
     # the type variables of the backends.
@@ -376,6 +378,52 @@ def generate(app: Sphinx) -> None:
     write_if_changed(srcdir / "api_public_names.rst", api_public_names())
     write_if_changed(srcdir / "api_presets.rst", api_presets())
     write_if_changed(srcdir / "compare_columns.rst", compare_columns())
+    write_if_changed(srcdir / "gallery_pictures.rst", gallery(srcdir / "_generated"))
+
+
+def lively(rules: Ruleset, players: int, seed: int) -> skitgubbe.State:
+    """A moment of a seeded random game worth a picture: the phase-one position with
+    the most cards on the table (the latest such), else the first of phase two."""
+    from skitgubbe.simulate import random_moves
+
+    state: skitgubbe.State = skitgubbe.deal(rules, players=players, seed=seed)
+    best, most = state, -1
+    for _, after in random_moves(state, seed):
+        if after.phase is not skitgubbe.Phase.ONE:
+            return best if most > 0 else after
+        on_table = sum(len(cards) for cards in after.view(0).table)
+        if on_table >= most:  # the latest of the fullest tables
+            best, most = after, on_table
+    return best
+
+
+def gallery(folder: Path) -> list[str]:
+    """One picture per preset (written to ``folder``), as an included page."""
+    from skitgubbe.render import svg
+
+    folder.mkdir(exist_ok=True)
+    lines = []
+    for name in presets.NAMES:
+        rules = presets.get(name)
+        players = max(rules.min_players, min(4, rules.max_players))
+        state = lively(rules, players, seed=7)
+        write_if_changed(folder / f"{name}.svg", [svg(state, name=name)])
+        caption = (
+            f"``{name}``, {players} players, seed 7: "
+            + ("phase one" if state.phase is skitgubbe.Phase.ONE else "phase two")
+            + f", after the move ``{state.last_move}``."
+        )
+        lines += [
+            f".. figure:: _generated/{name}.svg",
+            f"   :alt: a position of {name}",
+            "",
+            f"   {caption}",
+            "",
+        ]
+    quick = skitgubbe.deal(presets.FLURST, players=4, seed=7)
+    write_if_changed(folder / "quickstart-open.svg", [svg(quick)])
+    write_if_changed(folder / "quickstart-seat1.svg", [svg(quick.view(1))])
+    return lines
 
 
 def document_ruleset_field(

@@ -1,8 +1,9 @@
 """The optional extras of the layers above the engine, checked before they are needed.
 
 The engine needs only ``attrs``. Summaries, tables and progress bars need the
-``compare`` extra, plots the ``plot`` extra, Ray clusters the ``ray`` extra and
-tournament ratings the ``tournament`` extra; each is imported only where it is
+``compare`` extra, plots the ``plot`` extra, Ray clusters the ``ray`` extra,
+tournament ratings the ``tournament`` extra and pictures as pixels the
+``frames`` extra; each is imported only where it is
 used. :func:`require` checks that an extra is
 installed, so that a study is refused before it starts rather than failing at its
 end.
@@ -20,6 +21,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "plot": ("matplotlib",),
     "ray": ("ray",),
     "tournament": ("openskill", "rich"),
+    "frames": ("resvg_py", "PIL", "numpy"),
 }
 
 

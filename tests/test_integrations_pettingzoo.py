@@ -96,11 +96,31 @@ def test_a_game_stopped_at_max_decisions_is_truncated_without_reward() -> None:
     assert set(environment.rewards.values()) == {0.0}
 
 
+def test_rgb_array_frames_are_the_open_picture_as_pixels() -> None:
+    needs_extra("resvg_py", "frames")
+    from skitgubbe.render.raster import frame
+
+    environment = SkitgubbeEnv(preset="flurst", players=4, render_mode="rgb_array")
+    environment.reset(seed=3)
+    first = environment.render()
+    assert isinstance(first, np.ndarray)
+    assert first.shape == (480, 600, 3) and first.dtype == np.uint8
+    assert environment.turns is not None
+    assert np.array_equal(first, frame(environment.turns.state))
+    assert len(np.unique(first.reshape(-1, 3), axis=0)) > 20  # not blank
+    for _ in range(8):
+        observation, *_ = environment.last()
+        environment.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    later = environment.render()
+    assert isinstance(later, np.ndarray) and not np.array_equal(first, later)
+    assert "rgb_array" in SkitgubbeEnv.metadata["render_modes"]
+
+
 def test_render_shows_the_hand_of_the_agent_to_act_and_counts_the_others() -> None:
     environment = SkitgubbeEnv(preset="pagat", players=3, render_mode="ansi")
     environment.reset(seed=3)
     text = environment.render()
-    assert text is not None
+    assert isinstance(text, str)
     lines = text.splitlines()
     assert lines[0] == "skitgubbe (pagat rules), 3 players, phase one"
     assert lines[-1] == "to decide: seat 0"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from hypothesis import given
 
@@ -22,11 +23,11 @@ def faces(picture: str) -> list[str]:
     """The cards drawn face up, as card text, from the parsed SVG."""
     root = ET.fromstring(picture)
     assert root.tag == f"{SVG}svg"
-    return [g.attrib["data-card"] for g in root.iter(f"{SVG}g") if g.get("class") == "face"]
+    return [u.attrib["data-card"] for u in root.iter(f"{SVG}use") if u.get("class") == "face"]
 
 
 def backs(picture: str) -> int:
-    return sum(1 for r in ET.fromstring(picture).iter(f"{SVG}rect") if r.get("class") == "back")
+    return sum(1 for u in ET.fromstring(picture).iter(f"{SVG}use") if u.get("class") == "back")
 
 
 def played(state: sg.State) -> list[sg.Card]:
@@ -97,3 +98,17 @@ def test_a_views_picture_shows_only_cards_its_player_has_seen(game: Game) -> Non
         assert sum(1 for item in items if item.kind in ("card", "back")) >= sum(
             after.view(0).hand_sizes
         )
+
+
+def test_the_readme_picture_is_what_the_library_draws_today() -> None:
+    """docs/_static/position.svg (shown in the README) is Flurst's deal 7 after
+    seven random moves; draw it again and compare."""
+    state: sg.State = sg.deal(sg.presets.FLURST, players=4, seed=7)
+    for step, (_, after) in enumerate(random_moves(state, 7)):
+        if step == 7:
+            break
+        state = after
+    path = Path(__file__).resolve().parent.parent / "docs" / "_static" / "position.svg"
+    assert path.read_text(encoding="utf-8") == svg(state, name="flurst"), (
+        "redraw docs/_static/position.svg (see this test)"
+    )

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .. import COMPILED, __version__
-from . import compare, match, play, session, tournament, watch
+from . import compare, match, play, replay, session, tournament, watch
 from .commands import Command, plain_text, single_interrupt
 
 __all__ = ["COMMANDS", "DEFAULT", "Command", "main"]
@@ -32,6 +32,7 @@ COMMANDS: dict[str, Command] = {
         compare.COMMAND,
         session.COMMAND,
         tournament.COMMAND,
+        replay.COMMAND,
     )
 }
 #: The command run when none is named.

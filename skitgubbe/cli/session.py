@@ -20,6 +20,7 @@ from pathlib import Path
 
 from .. import presets
 from ..errors import shown
+from ..render.replay import replay_html
 from ..runner.backends import MAX_GAMES
 from ..sessions import NextDeal, Session, SessionError, Standing, play_bot_session, play_session
 from .commands import BOTS_HELP, Command, output_problem
@@ -53,6 +54,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--load", type=Path, default=None, help="go on with a saved session")
     parser.add_argument("--save", type=Path, default=None, help="write the session as JSON")
+    parser.add_argument(
+        "--html",
+        type=Path,
+        default=None,
+        help="write the session's games as one page to replay in a browser",
+    )
     parser.add_argument("--plain", action="store_true", help="plain text, even with rich")
 
 
@@ -96,9 +103,10 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Play the games and print the standings."""
     if not 0 <= args.games <= MAX_GAMES:
         parser.error(f"--games must be from 0 to {MAX_GAMES:,}, not {shown(args.games)}")
-    problem = None if args.save is None else output_problem(args.save)
-    if problem is not None:
-        parser.error(f"--save: {problem}")
+    for option, path in (("--save", args.save), ("--html", args.html)):
+        problem = None if path is None else output_problem(path)
+        if problem is not None:
+            parser.error(f"{option}: {problem}")
     try:
         if args.load is not None:
             session = Session.from_json(args.load.read_bytes())
@@ -149,6 +157,14 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         except OSError as error:
             print(f"{parser.prog}: cannot save the session: {error}", file=sys.stderr)
             return 1
+    if args.html is not None and session.games:
+        titles = [
+            f"game {number}: {', '.join(game.seats)}; goat {game.goat}"
+            for number, game in enumerate(session.games, 1)
+        ]
+        records = [game.record for game in session.games]
+        args.html.write_text(replay_html(records, titles=titles), encoding="utf-8")
+        print(f"Wrote the replay of {len(records)} games to {args.html}: open it in a browser.")
     if not args.plain and importlib.util.find_spec("rich") is not None:
         _print_rich(session)
     else:

@@ -8,14 +8,18 @@ skips phase one and deals random phase-two hands.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from .. import presets
 from ..cards import format_cards
 from ..events import EventKind
+from ..moves import Move
 from ..phase_one import deal
+from ..records import Record
+from ..render.replay import replay_html
 from ..simulate import random_moves, random_phase_two
 from ..state import Phase, PhaseOneState, PhaseTwoState, State
-from .commands import Command
+from .commands import Command, output_problem
 
 _SHOWN = {
     EventKind.DARED: "dares",
@@ -78,12 +82,24 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=None, help="default: 3 where allowed")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--phase-two", action="store_true", help="deal random phase-two hands")
+    parser.add_argument(
+        "--html",
+        type=Path,
+        default=None,
+        help="also write the game as a replay page to step through in a browser",
+    )
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Deal a game and print it, played with uniformly random legal moves."""
     rules = presets.get(args.preset)
     players = args.players or max(rules.min_players, min(3, rules.max_players))
+    if args.html is not None:
+        if args.phase_two:
+            parser.error("--html replays a game from its deal: leave out --phase-two")
+        problem = output_problem(args.html)
+        if problem is not None:
+            parser.error(f"--html: {problem}")
     state: State
     try:
         if args.phase_two:
@@ -101,8 +117,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(f"  seat {seat}: {format_cards(hand)}")
     count = 0
     phase = state.phase
+    first = state
+    moves: list[Move] = []
     for move, after in random_moves(state, args.seed):
         count += 1
+        moves.append(move)
         print(f"{count:4}. {move!s:<30} table: {_table(after)}")
         for event in after.events:
             if event.kind in _SHOWN:
@@ -116,6 +135,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         phase = after.phase
         state = after
     print(f"Seat {state.loser} is the goat after {count} moves.")
+    if args.html is not None:
+        assert isinstance(first, PhaseOneState)
+        record = Record.of(first, moves, preset=args.preset)
+        args.html.write_text(replay_html(record), encoding="utf-8")
+        print(f"Wrote the replay to {args.html}: open it in a browser.")
     return 0
 
 

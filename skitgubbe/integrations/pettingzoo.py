@@ -40,6 +40,7 @@ from typing import Any, ClassVar
 import skitgubbe as sg
 
 from ..bots import Bot, make_bot
+from ..extras import require
 from ._extras import missing
 from .actions import NUM_ACTIONS, PASS, move_to_action
 from .observations import SIZE, encode_state
@@ -109,9 +110,10 @@ class SkitgubbeEnv(AECEnv):  # type: ignore[misc]
     as for the OpenSpiel game (:func:`~.params.ruleset_and_players`)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["ansi", "human", "rgb_array"],
         "name": "skitgubbe_v0",
         "is_parallelizable": False,
+        "render_fps": 2,
     }
 
     def __init__(
@@ -129,6 +131,8 @@ class SkitgubbeEnv(AECEnv):  # type: ignore[misc]
         modes: list[str] = self.metadata["render_modes"]
         if render_mode is not None and render_mode not in modes:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        if render_mode == "rgb_array":
+            require("frames", 'render_mode="rgb_array"')
         self.render_mode = render_mode
         self.max_decisions = max_decisions
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
@@ -205,10 +209,16 @@ class SkitgubbeEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:
-        """The game as text: the hand of the agent to act, the other hands counted."""
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """``ansi`` and ``human``: the game as text, the hand of the agent to act and
+        the other hands counted. ``rgb_array``: the table with every card open as
+        an ``H x W x 3`` ``uint8`` frame (see :mod:`skitgubbe.render.raster`)."""
         if self.turns is None:
             return None
+        if self.render_mode == "rgb_array":
+            from ..render.raster import frame
+
+            return frame(self.turns.state)
         seat = self.turns.player
         text = _render(self.turns, seat if seat is not None else None)
         if self.render_mode == "human":

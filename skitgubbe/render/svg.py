@@ -41,7 +41,7 @@ from ..presets import name_of
 from ..state import Phase, PhaseOneState, PhaseTwoState, State
 from ..views import PlayerView
 
-__all__ = ["HEIGHT", "WIDTH", "Item", "layout", "svg", "to_svg", "view_of"]
+__all__ = ["HEIGHT", "WIDTH", "Item", "defs", "layout", "svg", "table_svg", "to_svg", "view_of"]
 
 #: The canvas's width, in pixels.
 WIDTH = 600
@@ -58,6 +58,7 @@ _ROW_GAP = 24.0
 
 _SUIT_COLOUR = {True: "#c62828", False: "#1b1b1b"}
 _FELT = "#1f6f4a"
+_SLUFF = "#ffd54f"
 _SUIT_PATHS = {
     # drawn in a 20 x 20 box
     Suit.DIAMONDS: "M10 0 L19 10 L10 20 L1 10 Z",
@@ -90,6 +91,8 @@ class Item:
     anchor: Literal["start", "middle", "end"] = "start"
     colour: str = "#ffffff"
     bold: bool = False
+    #: For a card or back in a hand, or a seat's name, the seat (else -1).
+    owner: int = -1
 
 
 def view_of(subject: State | PlayerView, seat: int | None = None) -> tuple[PlayerView, bool]:
@@ -137,7 +140,7 @@ def _row(cards: int, room: float) -> float:
 
 
 def _hand_items(
-    known: Sequence[Card], hidden: int, x: float, y: float, room: float
+    known: Sequence[Card], hidden: int, x: float, y: float, room: float, owner: int
 ) -> tuple[list[Item], float, float]:
     """A hand centred at ``x``: known cards face up, then ``hidden`` backs, in rows
     of overlapping cards that leave each card's rank and suit in view; with the
@@ -155,16 +158,18 @@ def _hand_items(
         step = _row(len(part), room)
         left = x - (CARD_W + step * (len(part) - 1)) / 2
         for i, (kind, text) in enumerate(part):
-            items.append(Item(kind, left + step * i, top + _ROW_GAP * row, text))
+            items.append(Item(kind, left + step * i, top + _ROW_GAP * row, text, owner=owner))
     return items, top, top + _ROW_GAP * (rows - 1) + CARD_H
 
 
-def layout(subject: State | PlayerView, seat: int | None = None) -> list[Item]:
+def layout(
+    subject: State | PlayerView, seat: int | None = None, *, name: str | None = None
+) -> list[Item]:
     """The items of the picture of ``subject`` (see :func:`svg`)."""
     view, open_ = view_of(subject, seat)
     players = view.players
     me = 0 if open_ else view.player
-    rules_name = name_of(view.rules)
+    rules_name = name or name_of(view.rules)
     items: list[Item] = []
     phase = {Phase.ONE: "phase one", Phase.TWO: "phase two"}.get(view.phase, "game over")
     perspective = "all cards open" if open_ else f"seen by seat {view.player}"
@@ -180,7 +185,7 @@ def layout(subject: State | PlayerView, seat: int | None = None) -> list[Item]:
         hidden = view.hand_sizes[player] - len(known)
         edge = 2 * min(cx, WIDTH - cx) - 16
         hand, top, bottom = _hand_items(
-            known, hidden, cx, cy - CARD_H / 2, min(room, max(edge, 110.0))
+            known, hidden, cx, cy - CARD_H / 2, min(room, max(edge, 110.0)), player
         )
         items += hand
         label = f"seat {player}" + (" (you)" if player == me and not open_ else "")
@@ -195,7 +200,9 @@ def layout(subject: State | PlayerView, seat: int | None = None) -> list[Item]:
             items.append(Item("mark", cx, ly - 4, "due"))
         elif player in view.to_act:
             items.append(Item("mark", cx, ly - 4, "act"))
-        items.append(Item("text", cx, ly, label, 12, "middle", bold=player in view.due))
+        items.append(
+            Item("text", cx, ly, label, 12, "middle", bold=player in view.due, owner=player)
+        )
     items += _centre(view)
     footer = []
     if view.last_move is not None:
@@ -225,6 +232,9 @@ def _centre(view: PlayerView) -> list[Item]:
             items.append(Item("text", cx + 80, low + CARD_H / 2 + 13, "trump card", 11, "middle"))
         elif view.trump is not None:
             items += _trump_suit(view.trump, cx + 80, low)
+        elif view.hidden_aside:
+            items.append(Item("back", cx + 80 - CARD_W / 2, low - CARD_H / 2))
+            items.append(Item("text", cx + 80, low + CARD_H / 2 + 13, "set aside", 11, "middle"))
         plays: list[tuple[int | None, Sequence[Card], str]] = [
             (event.player, event.cards, event.kind.value) for event in view.trick
         ]
@@ -259,6 +269,7 @@ def _table(
     step = _row(count + len(groups) - 1, 250)
     x = cx - (CARD_W + step * (count + len(groups) - 2)) / 2
     order = 0
+    sluffs = False
     for player, cards, kind in plays:
         if not cards:
             continue
@@ -267,59 +278,82 @@ def _table(
         for card in cards:
             items.append(Item("card", x, cy - CARD_H / 2, str(card)))
             x += step
-        label = (
-            f"{order}" if player is None else f"{player}" + (" sluff" if kind == "sluffed" else "")
-        )
+        sluff = kind == "sluffed"
+        label = f"{order}" if player is None else f"{player}"
         items.append(
-            Item("text", (start + x - step + CARD_W) / 2, cy + CARD_H / 2 + 14, label, 11, "middle")
+            Item(
+                "text",
+                (start + x - step + CARD_W) / 2,
+                cy + CARD_H / 2 + 14,
+                label,
+                11,
+                "middle",
+                _SLUFF if sluff else "#ffffff",
+                bold=sluff,
+            )
         )
+        sluffs = sluffs or sluff
         x += step
+    if sluffs:
+        items.append(
+            Item("text", cx, cy + CARD_H / 2 + 28, "seats in yellow sluffed", 10, "middle", _SLUFF)
+        )
     return items
 
 
-def _card_svg(item: Item) -> str:
-    card = Card.parse(item.text)
+def _face_symbol(text: str) -> str:
+    """The symbol ``f-<card>`` drawing a card's face."""
+    card = Card.parse(text)
     colour = _SUIT_COLOUR[card.suit.is_red]
-    rank = card.rank.text
+    suit = card.suit.letter
     return (
-        f'<g class="face" data-card="{card}" transform="translate({item.x:.1f},{item.y:.1f})">'
-        f'<rect width="{CARD_W}" height="{CARD_H}" rx="4" fill="#ffffff" stroke="#555" '
-        f'stroke-width="0.8"/>'
-        f'<text x="4" y="14" font-size="13" font-weight="bold" fill="{colour}">{rank}</text>'
-        f'<use href="#suit-{card.suit.letter}" transform="translate(4,18) scale(0.5)" '
-        f'fill="{colour}"/>'
-        f'<use href="#suit-{card.suit.letter}" transform="translate(15,28) scale(0.95)" '
-        f'fill="{colour}"/></g>'
+        f'<symbol id="f-{card}" viewBox="0 0 {CARD_W} {CARD_H}" width="{CARD_W}" '
+        f'height="{CARD_H}"><rect x="0.5" y="0.5" width="{CARD_W - 1}" height="{CARD_H - 1}" '
+        f'rx="4" fill="#ffffff" stroke="#555" stroke-width="0.8"/>'
+        f'<text x="4" y="14" font-size="13" font-weight="bold" font-family="sans-serif" '
+        f'fill="{colour}">{card.rank.text}</text>'
+        f'<use href="#suit-{suit}" x="4" y="18" width="10" height="10" fill="{colour}"/>'
+        f'<use href="#suit-{suit}" x="15" y="28" width="19" height="19" fill="{colour}"/>'
+        "</symbol>"
     )
 
 
-def _defs() -> str:
+def defs(cards: Sequence[str] = ()) -> str:
+    """The shapes pictures refer to: the four suits, a card's back and the faces of
+    ``cards`` (card text), as one ``<defs>`` element."""
     paths = "".join(
         f'<symbol id="suit-{suit.letter}" viewBox="0 0 20 20" width="20" height="20">'
         f'<path d="{path}"/></symbol>'
         for suit, path in _SUIT_PATHS.items()
     )
     back = (
-        '<pattern id="back" width="6" height="6" patternUnits="userSpaceOnUse">'
+        '<pattern id="stripes" width="6" height="6" patternUnits="userSpaceOnUse">'
         '<rect width="6" height="6" fill="#1c3f8c"/><path d="M0 6 L6 0" stroke="#6f8fd6" '
         'stroke-width="1.2"/></pattern>'
+        f'<symbol id="back" viewBox="0 0 {CARD_W} {CARD_H}" width="{CARD_W}" height="{CARD_H}">'
+        f'<rect x="0.75" y="0.75" width="{CARD_W - 1.5}" height="{CARD_H - 1.5}" rx="4" '
+        'fill="url(#stripes)" stroke="#ffffff" stroke-width="1.5"/></symbol>'
     )
-    return f"<defs>{paths}{back}</defs>"
+    faces = "".join(_face_symbol(card) for card in sorted(set(cards)))
+    return f"<defs>{paths}{back}{faces}</defs>"
 
 
 def _item_svg(item: Item) -> str:
     if item.kind == "card":
-        return _card_svg(item)
+        return (
+            f'<use class="face" data-card="{item.text}" href="#f-{item.text}" '
+            f'x="{item.x:.1f}" y="{item.y:.1f}" width="{CARD_W}" height="{CARD_H}"/>'
+        )
     if item.kind == "back":
         return (
-            f'<rect class="back" x="{item.x:.1f}" y="{item.y:.1f}" width="{CARD_W}" '
-            f'height="{CARD_H}" rx="4" fill="url(#back)" stroke="#ffffff" stroke-width="1.5"/>'
+            f'<use class="back" href="#back" x="{item.x:.1f}" y="{item.y:.1f}" '
+            f'width="{CARD_W}" height="{CARD_H}"/>'
         )
     if item.kind == "suit":
         suit = Suit.parse(item.text)
         return (
             f'<use href="#suit-{suit.letter}" x="{item.x:.1f}" y="{item.y:.1f}" '
-            f'width="{item.size}" height="{item.size}" fill="{_SUIT_COLOUR[suit.is_red]}" '
+            f'width="{item.size:g}" height="{item.size:g}" fill="{_SUIT_COLOUR[suit.is_red]}" '
             'stroke="#ffffff" stroke-width="0.6"/>'
         )
     if item.kind == "mark":
@@ -335,21 +369,32 @@ def _item_svg(item: Item) -> str:
     )
 
 
+def table_svg() -> str:
+    """The felt and the table under every picture."""
+    return (
+        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="14" fill="{_FELT}"/>'
+        f'<ellipse cx="{WIDTH / 2}" cy="236" rx="170" ry="88" fill="#24805a" stroke="#2f9368" '
+        'stroke-width="2"/>'
+    )
+
+
 def to_svg(items: Sequence[Item], title: str = "") -> str:
     """The items as one SVG document (no external file, generic fonts only)."""
     body = "".join(_item_svg(item) for item in items)
     heading = f"<title>{escape(title)}</title>" if title else ""
+    cards = [item.text for item in items if item.kind == "card"]
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif">{heading}{_defs()}'
-        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="14" fill="{_FELT}"/>'
-        f'<ellipse cx="{WIDTH / 2}" cy="236" rx="170" ry="88" fill="#24805a" stroke="#2f9368" '
-        f'stroke-width="2"/>{body}</svg>'
+        f'width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif">{heading}{defs(cards)}'
+        f"{table_svg()}{body}</svg>"
     )
 
 
-def svg(subject: State | PlayerView, seat: int | None = None) -> str:
-    """One self-contained SVG picture of a state or a view (see the module's description)."""
+def svg(subject: State | PlayerView, seat: int | None = None, *, name: str | None = None) -> str:
+    """One self-contained SVG picture of a state or a view (see the module's
+    description); ``name`` is the variant's name to show (by default the closest
+    preset's, and what differs from it)."""
     view, open_ = view_of(subject, seat)
-    title = f"{name_of(view.rules)}: " + ("all cards open" if open_ else f"seat {view.player}")
-    return to_svg(layout(subject, seat), title)
+    shown = name or name_of(view.rules)
+    title = f"{shown}: " + ("all cards open" if open_ else f"seat {view.player}")
+    return to_svg(layout(subject, seat, name=name), title)

@@ -1,0 +1,150 @@
+"""The replay page: one offline file, checked in a real browser (headless Chromium)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import skitgubbe as sg
+from skitgubbe.cli import main
+from skitgubbe.records import Record
+from skitgubbe.render import replay_html
+from skitgubbe.simulate import random_moves
+
+BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--enable-logging=stderr",
+    "--v=0",
+    "--window-size=960,620",
+]
+
+
+def record(seed: int = 3, players: int = 4) -> Record:
+    first = sg.deal(sg.presets.FLURST, players=players, seed=seed)
+    return Record.of(first, [move for move, _ in random_moves(first, seed)], preset="flurst")
+
+
+def page_data(page: str) -> dict[str, object]:
+    found = re.search(r'<script type="application/json" id="data">(.*?)</script>', page, re.S)
+    assert found is not None
+    data: dict[str, object] = json.loads(found.group(1))
+    return data
+
+
+def test_the_page_holds_every_step_and_needs_no_network() -> None:
+    game = record()
+    page = replay_html(game)
+    games = page_data(page)["games"]
+    assert isinstance(games, list) and len(games) == 1
+    assert len(games[0]["frames"]) == len(game.moves) + 1
+    assert games[0]["moves"] == list(game.moves)
+    assert not re.search(r"(src|href)=\"(https?:)?//", page), "the page loads nothing"
+    assert len(page.encode()) < 1_000_000
+
+
+def test_a_seat_perspective_hides_what_that_seat_does_not_know() -> None:
+    game = record()
+    states = sg.records.replay(game)
+    frames = page_data(replay_html(game))["games"][0]["frames"]  # type: ignore[index]
+    for state, frame in zip(states[::25], frames[::25], strict=True):
+        for seat in range(state.players):
+            view = state.view(seat)
+            shown = sorted(
+                row[3]
+                for row in frame
+                if row[0] == "c" and (len(row) < 10 or row[9] < 0 or row[9] >> seat & 1)
+            )
+            on_table = [str(c) for cards in view.table for c in cards]
+            expected = [str(c) for hand in view.known for c in hand] + on_table
+            if view.trump_card is not None:
+                expected.append(str(view.trump_card))
+            assert shown == sorted(expected)
+
+
+def test_watch_and_replay_write_the_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    html = tmp_path / "game.html"
+    assert (
+        main(["watch", "--preset", "flurst", "--players", "4", "--seed", "3", "--html", str(html)])
+        == 0
+    )
+    saved = tmp_path / "game.json"
+    game = record()
+    saved.write_text(game.to_json())
+    again = tmp_path / "again.html"
+    assert main(["replay", str(saved), "--html", str(again)]) == 0
+    out = capsys.readouterr().out
+    assert "Wrote the replay to" in out and f"{len(game.moves)} moves" in out
+    assert page_data(again.read_text())["games"] == page_data(replay_html(game))["games"]
+    assert html.stat().st_size < 1_000_000
+
+
+def test_a_session_writes_all_its_games_in_one_page(tmp_path: Path) -> None:
+    html = tmp_path / "session.html"
+    status = main(
+        ["session", "--players", "Ann,Bea,Cid", "--games", "3", "--html", str(html), "--plain"]
+    )
+    assert status == 0
+    games = page_data(html.read_text())["games"]
+    assert isinstance(games, list) and len(games) == 3
+    assert games[0]["title"].startswith("game 1: ")
+
+
+def screenshot(page: Path, step: int, out: Path) -> str:
+    assert BROWSER is not None
+    result = subprocess.run(
+        [
+            BROWSER,
+            *FLAGS,
+            f"--user-data-dir={out.parent / f'profile{step}'}",
+            f"--screenshot={out}",
+            f"{page.as_uri()}#{step}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert out.exists(), result.stderr[-2000:]
+    return result.stderr
+
+
+@pytest.mark.skipif(BROWSER is None, reason="needs Chromium (Debian's chromium package)")
+def test_the_replay_in_headless_chromium_draws_steps_that_differ(tmp_path: Path) -> None:
+    image = pytest.importorskip("PIL.Image", reason="needs Pillow to read the screenshots")
+    page = tmp_path / "game.html"
+    assert (
+        main(["watch", "--preset", "flurst", "--players", "4", "--seed", "3", "--html", str(page)])
+        == 0
+    )
+    shots = []
+    for step in (0, 40):
+        png = tmp_path / f"step{step}.png"
+        log = screenshot(page, step, png)
+        assert ":CONSOLE" not in log, f"the page logged: {log}"
+        picture = image.open(png).convert("RGB")
+        colours = picture.getcolors(maxcolors=1 << 20)
+        assert colours is not None and len(colours) > 50, "the screenshot is blank"
+        shots.append(picture.tobytes())
+    assert shots[0] != shots[1]
+
+
+@pytest.mark.skipif(BROWSER is None, reason="needs Chromium (Debian's chromium package)")
+def test_the_browser_check_sees_an_error_when_a_page_has_one(tmp_path: Path) -> None:
+    page = tmp_path / "broken.html"
+    page.write_text("<html><body><script>throw new Error('boom')</script></body></html>")
+    assert ":CONSOLE" in screenshot(page, 0, tmp_path / "broken.png")
