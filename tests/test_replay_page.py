@@ -88,7 +88,7 @@ def test_watch_and_replay_write_the_page(
     again = tmp_path / "again.html"
     assert main(["replay", str(saved), "--html", str(again)]) == 0
     out = capsys.readouterr().out
-    assert "Wrote the replay to" in out and f"{len(game.moves)} moves" in out
+    assert "Wrote the replay of the game to" in out and f"{len(game.moves)} moves" in out
     assert page_data(again.read_text())["games"] == page_data(replay_html(game))["games"]
     assert html.stat().st_size < 1_000_000
 

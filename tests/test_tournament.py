@@ -181,3 +181,10 @@ def test_a_tournament_on_ray_ends_with_the_same_table() -> None:
     bots = ["greedy", "random", f"cmd:{sys.executable} {EXAMPLES / 'random_bot.py'}", "random"]
     on_ray = small(bots=bots, workers=2, backend="ray")
     assert on_ray.table() == small(bots=bots).table()
+
+
+def test_resume_refuses_settings_that_its_file_holds(tmp_path: Path) -> None:
+    save = tmp_path / "t.jsonl"
+    small(save=save)
+    with pytest.raises(SystemExit):
+        main(["tournament", "--resume", str(save), "--move-time", "5"])

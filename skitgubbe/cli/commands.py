@@ -8,13 +8,23 @@ import os
 import re
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 
 import attrs
 
-__all__ = ["BOTS_HELP", "Command", "output_problem", "plain_text", "single_interrupt"]
+from ..records import Record
+from ..render.replay import replay_html
+
+__all__ = [
+    "BOTS_HELP",
+    "Command",
+    "output_problem",
+    "plain_text",
+    "single_interrupt",
+    "write_replay",
+]
 
 #: How ``--bots`` names a bot, for the help of every command that takes bots.
 BOTS_HELP = (
@@ -103,3 +113,13 @@ def single_interrupt() -> Iterator[None]:
     finally:
         if signal.getsignal(signal.SIGINT) is _ignore_more:  # no Ctrl-C came
             signal.signal(signal.SIGINT, previous)
+
+
+def write_replay(
+    path: Path, records: Sequence[Record], titles: Sequence[str] | None = None
+) -> None:
+    """Write the replay page of ``records`` to ``path`` and say so."""
+
+    path.write_text(replay_html(records, titles=titles), encoding="utf-8")
+    games = f"{len(records)} games" if len(records) > 1 else "the game"
+    print(f"Wrote the replay of {games} to {path}: open it in a browser.")

@@ -13,8 +13,7 @@ import argparse
 from pathlib import Path
 
 from ..records import Record, ReplayError, replay
-from ..render.replay import replay_html
-from .commands import Command, output_problem
+from .commands import Command, output_problem, write_replay
 
 __all__ = ["COMMAND"]
 
@@ -49,8 +48,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     else:
         print(f"The record stops after {len(record.moves)} moves, before the game ends.")
     if args.html is not None:
-        args.html.write_text(replay_html(record), encoding="utf-8")
-        print(f"Wrote the replay to {args.html}: open it in a browser.")
+        write_replay(args.html, [record])
     return 0
 
 

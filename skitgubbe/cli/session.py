@@ -20,10 +20,9 @@ from pathlib import Path
 
 from .. import presets
 from ..errors import shown
-from ..render.replay import replay_html
 from ..runner.backends import MAX_GAMES
 from ..sessions import NextDeal, Session, SessionError, Standing, play_bot_session, play_session
-from .commands import BOTS_HELP, Command, output_problem
+from .commands import BOTS_HELP, Command, output_problem, write_replay
 
 __all__ = ["COMMAND", "standings_text"]
 
@@ -162,9 +161,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             f"game {number}: {', '.join(game.seats)}; goat {game.goat}"
             for number, game in enumerate(session.games, 1)
         ]
-        records = [game.record for game in session.games]
-        args.html.write_text(replay_html(records, titles=titles), encoding="utf-8")
-        print(f"Wrote the replay of {len(records)} games to {args.html}: open it in a browser.")
+        write_replay(args.html, [game.record for game in session.games], titles)
     if not args.plain and importlib.util.find_spec("rich") is not None:
         _print_rich(session)
     else:

@@ -36,13 +36,13 @@ def add_limits(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--move-time",
         type=float,
-        default=DEFAULT_LIMITS.move,
+        default=None,
         help=f"seconds a bot has for one move ({DEFAULT_LIMITS.move:g}); a bot over it forfeits",
     )
     parser.add_argument(
         "--game-time",
         type=float,
-        default=DEFAULT_LIMITS.game,
+        default=None,
         help=f"seconds a bot has for all its moves in a game ({DEFAULT_LIMITS.game:g})",
     )
     parser.add_argument(
@@ -54,11 +54,14 @@ def add_limits(parser: argparse.ArgumentParser) -> None:
 
 
 def limits_of(args: argparse.Namespace) -> Limits:
-    """The limits the options give; :class:`ValueError` names a bad one."""
-    for option, value in (("--move-time", args.move_time), ("--game-time", args.game_time)):
+    """The limits the options give (the defaults where not given); :class:`ValueError`
+    names a bad one."""
+    move = DEFAULT_LIMITS.move if args.move_time is None else args.move_time
+    game = DEFAULT_LIMITS.game if args.game_time is None else args.game_time
+    for option, value in (("--move-time", move), ("--game-time", game)):
         if not value > 0:
             raise ValueError(f"{option} must be a positive number of seconds, not {value:g}")
-    return Limits(args.move_time, args.game_time)
+    return Limits(move, game)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -76,7 +79,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-forfeits",
         type=int,
-        default=DEFAULT_MAX_FORFEITS,
+        default=None,
         help=f"forfeits after which a bot is dropped ({DEFAULT_MAX_FORFEITS})",
     )
     add_limits(parser)
@@ -102,10 +105,22 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 raise ValueError(f"--csv: {problem}")
         limits = limits_of(args)
         if args.resume is not None:
-            if args.bots is not None or args.save is not None:
+            given = [
+                option
+                for option, value in (
+                    ("--bots", args.bots),
+                    ("--save", args.save),
+                    ("--games", args.games),
+                    ("--move-time", args.move_time),
+                    ("--game-time", args.game_time),
+                    ("--max-forfeits", args.max_forfeits),
+                )
+                if value is not None
+            ]
+            if given:
                 raise ValueError(
-                    "--resume takes the bots and every setting from its file: give neither "
-                    "--bots nor --save"
+                    "--resume takes the bots and every setting from its file: leave out "
+                    + ", ".join(given)
                 )
             result = _run_resume(args, progress)
         else:
@@ -124,7 +139,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 args.seed,
                 rounds=None if args.games is not None else 1,
                 limits=limits,
-                max_forfeits=args.max_forfeits,
+                max_forfeits=(
+                    DEFAULT_MAX_FORFEITS if args.max_forfeits is None else args.max_forfeits
+                ),
                 workers=args.jobs,
                 backend=args.backend,
                 address=args.address,

@@ -16,10 +16,9 @@ from ..events import EventKind
 from ..moves import Move
 from ..phase_one import deal
 from ..records import Record
-from ..render.replay import replay_html
 from ..simulate import random_moves, random_phase_two
 from ..state import Phase, PhaseOneState, PhaseTwoState, State
-from .commands import Command, output_problem
+from .commands import Command, output_problem, write_replay
 
 _SHOWN = {
     EventKind.DARED: "dares",
@@ -137,9 +136,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     print(f"Seat {state.loser} is the goat after {count} moves.")
     if args.html is not None:
         assert isinstance(first, PhaseOneState)
-        record = Record.of(first, moves, preset=args.preset)
-        args.html.write_text(replay_html(record), encoding="utf-8")
-        print(f"Wrote the replay to {args.html}: open it in a browser.")
+        write_replay(args.html, [Record.of(first, moves, preset=args.preset)])
     return 0
 
 
