@@ -20,7 +20,7 @@ from skitgubbe.tournament import (
     resume,
     tournament,
 )
-from skitgubbe.tournament.run import read
+from skitgubbe.tournament.run import Settler, read, settle
 
 from .helpers import needs_extra
 
@@ -114,6 +114,11 @@ def test_a_killed_tournament_resumes_to_the_table_of_an_uninterrupted_one(tmp_pa
     assert resumed.table() == straight.table()
     _, again, _ = read(tmp_path / "cut.jsonl")
     assert set(again) == set(range(resumed.schedule.units))
+    # the running walk and the whole walk agree on who was dropped where
+    settler = Settler(resumed.schedule, 2)
+    settler.advance(again)
+    assert settler.prefix == resumed.schedule.units
+    assert settler.dropped == settle(resumed.schedule, again, 2).dropped == resumed.dropped
 
 
 def test_ctrl_c_keeps_what_finished_and_resume_plays_only_the_rest(tmp_path: Path) -> None:

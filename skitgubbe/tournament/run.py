@@ -53,6 +53,7 @@ __all__ = [
     "FORMAT_VERSION",
     "Drop",
     "Settled",
+    "Settler",
     "TournamentError",
     "TournamentGame",
     "TournamentResult",
@@ -254,6 +255,47 @@ def settle(
             if forfeits[bot] >= max_forfeits and bot not in dropped:
                 dropped[bot] = Drop(bot, number, forfeits[bot])
     return Settled(tuple(counted), dropped, prefix, wanted, left_out)
+
+
+class Settler:
+    """:func:`settle`'s walk, kept between calls: the settled prefix never changes,
+    so each call goes on from where the last stopped. A running tournament asks it
+    after every finished table; the result is taken from :func:`settle`."""
+
+    def __init__(self, schedule: Schedule, max_forfeits: int) -> None:
+        self.schedule = schedule
+        self.max_forfeits = max_forfeits
+        #: Dropped bots, by index (all at units before :attr:`prefix`).
+        self.dropped: dict[int, Drop] = {}
+        #: Units settled in a row from the first.
+        self.prefix = 0
+        self._forfeits = [0] * schedule.bots
+
+    def seating(self, number: int) -> tuple[int, ...] | None:
+        """The bots unit ``number`` (at or after the prefix) should seat."""
+        return seating_for(self.schedule, number, tuple(self.dropped))
+
+    def played(self, number: int, units: Mapping[int, Sequence[TournamentGame]]) -> bool:
+        """Whether unit ``number`` was played with the seating it should have."""
+        games = units.get(number)
+        return games is not None and games[0].seated == self.seating(number)
+
+    def advance(self, units: Mapping[int, Sequence[TournamentGame]]) -> None:
+        """Settle every unit that can be settled now."""
+        while self.prefix < self.schedule.units:
+            number = self.prefix
+            seating = self.seating(number)
+            if seating is not None:
+                games = units.get(number)
+                if games is None or games[0].seated != seating:
+                    return
+                for game in games:
+                    if game.forfeit is not None:
+                        self._forfeits[game.goat_bot] += 1
+                for bot in seating:
+                    if self._forfeits[bot] >= self.max_forfeits and bot not in self.dropped:
+                        self.dropped[bot] = Drop(bot, number, self._forfeits[bot])
+            self.prefix += 1
 
 
 @attrs.frozen
@@ -543,11 +585,12 @@ def _play(
     announced: set[int] = set()
     running: set[int] = set()
     label = f"{len(bots)} bots, {schedule.rounds} round{'s' if schedule.rounds > 1 else ''}"
-    state = [settle(schedule, units, max_forfeits)]
+    settler = Settler(schedule, max_forfeits)
+    settler.advance(units)
     with Reporter(progress, schedule.games, 1, label) as report:
 
         def announce() -> None:
-            for bot, drop in state[0].dropped.items():
+            for bot, drop in settler.dropped.items():
                 if bot not in announced:
                     announced.add(bot)
                     report.note(
@@ -555,19 +598,25 @@ def _play(
                         f"{drop.unit}); its seats go to the others, who play on"
                     )
 
+        ahead = {number for number in units if number >= settler.prefix}
+
         def progressed() -> None:
-            settled = state[0]
-            done = (schedule.units - len(settled.wanted)) * players
+            ahead.difference_update([number for number in ahead if number < settler.prefix])
+            done = (settler.prefix + len(ahead)) * players
             report.advance(done - report.done)
 
         announce()
         progressed()
 
         def next_task() -> _Task | None:
-            for number, seating in state[0].wanted.items():
-                if number not in running:
-                    running.add(number)
-                    return (rules, bots, schedule, number, seating, limits)
+            for number in range(settler.prefix, schedule.units):
+                if number in running or settler.played(number, units):
+                    continue
+                seating = settler.seating(number)
+                if seating is None:
+                    continue
+                running.add(number)
+                return (rules, bots, schedule, number, seating, limits)
             return None
 
         def on_result(task: _Task, games: tuple[TournamentGame, ...]) -> None:
@@ -580,7 +629,8 @@ def _play(
                     out.write(json.dumps(line) + "\n")
                     out.flush()
                     os.fsync(out.fileno())
-            state[0] = settle(schedule, units, max_forfeits)
+            ahead.add(number)
+            settler.advance(units)
             announce()
             progressed()
 
