@@ -13,7 +13,7 @@ Below matches, studies, tournaments and sessions, above the bots:
 from __future__ import annotations
 
 from .backends import MAX_GAMES, Chunk, Reporter, available_cores, chunks, run_pool, run_ray
-from .games import DEFAULT_LIMITS, Forfeit, Limits, Outcome, play_seated
+from .games import DEFAULT_LIMITS, Forfeit, Limits, Outcome, OutOrder, play_seated
 from .stats import Interval, mean_interval
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "Forfeit",
     "Interval",
     "Limits",
+    "OutOrder",
     "Outcome",
     "Reporter",
     "available_cores",

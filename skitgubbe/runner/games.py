@@ -116,6 +116,30 @@ def kept_bots(names: Sequence[str]) -> list[Bot]:
     return table
 
 
+class OutOrder:
+    """The seats in the order they went out, followed state by state.
+
+    A seat that starts phase two with no cards and is not in play counts as out
+    at that moment (several such seats in seat order); after that, each ``out``
+    event (P2-OUT) adds its seat. The goat never goes out.
+    """
+
+    def __init__(self) -> None:
+        #: The seats out so far, first first.
+        self.order: list[int] = []
+        self._in_two = False
+
+    def see(self, state: State) -> None:
+        """Take in the state a move made."""
+        order = self.order
+        if not self._in_two and isinstance(state, PhaseTwoState):
+            self._in_two = True
+            order.extend(seat for seat in state.out if seat not in order)
+        for event in state.events:
+            if event.kind is EventKind.OUT and event.player not in order:
+                order.append(event.player)
+
+
 def _places(players: int, order: Sequence[int], loser: int) -> tuple[float, ...]:
     places = [0.0] * players
     for place, seat in enumerate(order, 1):
@@ -226,9 +250,9 @@ def play_seated(
         raise ValueError(f"give one bot seed per bot: {players} bots, {len(bot_seeds)} seeds")
     state: State = deal(rules, players=players, seed=deal_seed)
     timers = [_Timer(limits) for _ in bots]
-    order: list[int] = []
+    out = OutOrder()
+    order = out.order
     moves: list[Move] = []
-    seen_two = False
     seat = 0
     made = 0
     try:
@@ -248,12 +272,7 @@ def play_seated(
             made += 1
             if record:
                 moves.append(move)
-            if not seen_two and isinstance(state, PhaseTwoState):
-                seen_two = True
-                order.extend(s for s in state.out if s not in order)
-            for event in state.events:
-                if event.kind is EventKind.OUT and event.player not in order:
-                    order.append(event.player)
+            out.see(state)
         else:  # pragma: no cover - the engine ends every game
             raise RuntimeError(
                 f"the game from seed {deal_seed} did not end after {MAX_MOVES} moves"

@@ -10,11 +10,10 @@ from typing import TypeAlias
 
 from ..bots import Bot, MatchError, bot_name, next_move
 from ..errors import shown
-from ..events import EventKind
 from ..moves import Move
 from ..records import Record
-from ..runner.games import kept_bots
-from ..state import PhaseTwoState, State
+from ..runner.games import OutOrder, kept_bots
+from ..state import State
 from .common import MAX_MOVES, SessionError
 from .owner_view import OwnerView, owner_view
 from .session import Session
@@ -68,22 +67,14 @@ def _policies_chooser(
 
 def _play_game(state: State, choose: Chooser) -> tuple[list[Move], State, tuple[int, ...]]:
     moves: list[Move] = []
-    out: list[int] = []
-    seen_two = False
+    out = OutOrder()
     for _ in range(MAX_MOVES):
         if state.is_over:
-            return moves, state, tuple(out)
+            return moves, state, tuple(out.order)
         move = choose(state)
         moves.append(move)
         state = state.apply(move)
-        if not seen_two and isinstance(state, PhaseTwoState):
-            seen_two = True
-            out.extend(seat for seat in state.out if seat not in out)
-        out.extend(
-            event.player
-            for event in state.events
-            if event.kind is EventKind.OUT and event.player not in out
-        )
+        out.see(state)
     raise SessionError(f"a game did not end after {MAX_MOVES} moves")
 
 

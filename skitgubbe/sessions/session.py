@@ -13,12 +13,12 @@ import attrs
 
 from .. import presets
 from ..errors import shown
-from ..events import EventKind
 from ..moves import Move
 from ..phase_one import deal
 from ..records import Record, replay
 from ..rules import FirstLead, Ruleset
-from ..state import PhaseOneState, PhaseTwoState, State
+from ..runner.games import OutOrder
+from ..state import PhaseOneState, State
 from .common import (
     FORMAT,
     FORMAT_VERSION,
@@ -95,16 +95,10 @@ def finish_order(states: Iterable[State]) -> tuple[int, ...]:
     at that moment (several such seats in seat order); after that, each ``out``
     event (P2-OUT) adds its seat. The goat never goes out.
     """
-    order: list[int] = []
-    seen_two = False
+    out = OutOrder()
     for state in states:
-        if not seen_two and isinstance(state, PhaseTwoState):
-            seen_two = True
-            order.extend(seat for seat in state.out if seat not in order)
-        for event in state.events:
-            if event.kind is EventKind.OUT and event.player not in order:
-                order.append(event.player)
-    return tuple(order)
+        out.see(state)
+    return tuple(out.order)
 
 
 @attrs.frozen(repr=False)
