@@ -40,7 +40,7 @@ from ..rules import Ruleset
 from ..simulate import MAX_MOVES
 from ..state import PhaseTwoState, State
 
-__all__ = ["DEFAULT_LIMITS", "Forfeit", "Limits", "Outcome", "kept_bots", "play_seated"]
+__all__ = ["DEFAULT_LIMITS", "Forfeit", "Limits", "OutOrder", "Outcome", "kept_bots", "play_seated"]
 
 
 @attrs.frozen
