@@ -39,6 +39,9 @@ class EventKind(enum.Enum):
     LEAD_PASSED = "lead passed"
     #: The player leads the new trick.
     LEADS = "leads"
+    #: Phase two stalled: the quiet limit was reached (``Ruleset.quiet_limit``),
+    #: and the player, holding the most cards, is the goat.
+    STALLED = "stalled holding the most cards"
     #: The game is over and the player is the goat.
     GOAT = "goat"
     #: Phase one: the player turned the top card of the stock and played it (P1-DARE).

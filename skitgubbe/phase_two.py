@@ -111,6 +111,7 @@ class Context(PhaseTwoRules):
         "pick",
         "pick_code",
         "plan",
+        "quiet_limit",
         "rules",
         "runs",
         "runs_code",
@@ -135,6 +136,7 @@ class Context(PhaseTwoRules):
     complete_across: bool
     avstickshog: bool
     beat_rule: str
+    quiet_limit: int
     plan: tuple[tuple[tuple[int, bool], ...], ...]
 
     def __init__(self, rules: Ruleset, trump: Suit) -> None:
@@ -155,6 +157,7 @@ class Context(PhaseTwoRules):
             self, "complete_across", rules.complete_suit is CompleteSuit.ACROSS_PLAYS
         )
         object.__setattr__(self, "avstickshog", rules.avstickshog > 0)
+        object.__setattr__(self, "quiet_limit", rules.quiet_limit)
         object.__setattr__(
             self, "beat_rule", "P2-BEAT-SUIT" if rules.beat is Beat.SUIT else "P2-BEAT-ANY-SUIT"
         )
@@ -335,11 +338,15 @@ def _joined(table: Sequence[int], start: int) -> int:
         block = grown
 
 
-def _lowest_card(table: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+def _lowest_card(
+    table: tuple[int, ...], seats: tuple[int, ...]
+) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     bottom = table[0]
     low = bottom & -bottom
     rest = bottom ^ low
-    return low, ((rest, *table[1:]) if rest else table[1:])
+    if rest:
+        return low, (rest, *table[1:]), seats
+    return low, table[1:], seats[1:]
 
 
 #: The joined sequence of a play, by the play's suit and the patterns of the play
@@ -379,18 +386,22 @@ def _picked(state: PhaseTwoState, context: Context) -> int:
     return bottom & -bottom  # P2-PICK-LOWEST-CARD
 
 
-def _pick(state: PhaseTwoState, context: Context, picked: int) -> tuple[int, tuple[int, ...]]:
+def _pick(
+    state: PhaseTwoState, context: Context, picked: int
+) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     """What the player to act picks up (``picked``, as :func:`_picked` has it), and
-    the table left behind."""
+    the table left behind with the seat of each play left."""
     table = state._table_masks
+    seats = state._table_seats
     pick = context.pick_code
     if state._blamattis >> state._turn & 1 or pick == _LOWEST_CARD:
-        return _lowest_card(table)
+        return _lowest_card(table, seats)
     if pick in (_BOTTOM_JOINED, _TOP_JOINED):
-        return picked, tuple(mask for mask in table if not mask & picked)
+        kept = [index for index, mask in enumerate(table) if not mask & picked]
+        return picked, tuple(table[i] for i in kept), tuple(seats[i] for i in kept)
     if pick == _BOTTOM:
-        return picked, table[1:]
-    return picked, table[:-1]
+        return picked, table[1:], seats[1:]
+    return picked, table[:-1], seats[:-1]
 
 
 # -- legal moves --------------------------------------------------------------------
@@ -499,6 +510,7 @@ def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoSta
     hidden = state._hidden_masks
     pool = state._dreck_pool
     table = state._table_masks
+    seats = state._table_seats
     active = state._active
     blamattis = state._blamattis
     killed = state._killed_mask
@@ -528,6 +540,7 @@ def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoSta
             killed = add_cards(killed, union)
             notes.append(Event(EventKind.KILLED, player, union))
             table = ()
+            seats = ()
             if context.avstickshog and reserve:
                 drawers = (player, _next_active(active, player))
                 reserve, hidden = _draw(hands, hidden, reserve, drawers, notes)
@@ -538,6 +551,7 @@ def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoSta
             new_trick = player
         else:
             table = (*table, mask)
+            seats = (*seats, player)
             if not size:
                 if context.avstickshog and reserve and len(table) == 1:
                     lead_out = player  # P2-AVSTICKSHOG: the game waits for the answer
@@ -547,7 +561,7 @@ def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoSta
     else:
         if state._lead_out >= 0:
             goat = player  # P2-AVSTICKSHOG: picking up a led last card loses
-        picked, table = _pick(state, context, mask)  # the pick-up move names the cards
+        picked, table, seats = _pick(state, context, mask)  # the move names the cards
         hands[player] = add_cards(hands[player], picked)
         blamattis &= ~(1 << player)
         if table:
@@ -558,6 +572,12 @@ def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoSta
 
     if goat < 0 and active & (active - 1) == 0:
         goat = active.bit_length() - 1
+    quiet = 0 if active != state._active or killed != state._killed_mask else state._quiet + 1
+    if goat < 0 and quiet >= context.quiet_limit:
+        # Ruling: the game has stalled; the most cards lose (see Ruleset.quiet_limit).
+        first = new_trick if new_trick >= 0 and active >> new_trick & 1 else -1
+        goat = _most_cards(hands, active, first if first >= 0 else _next_active(active, player))
+        notes.append(Event(EventKind.STALLED, goat))
     if goat < 0 and new_trick >= 0 and blamattis and not any(hands):
         # Ruling: only empty-handed Blåmattis are left and nothing is on the table;
         # the one due to lead the new trick is the goat (I-BLAMATTIS).
@@ -598,7 +618,25 @@ def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoSta
         move,
         tuple(notes),
         state._out_of_play_mask,
+        False,
+        seats,
+        quiet,
     )
+
+
+def _most_cards(hands: Sequence[int], active: int, first: int) -> int:
+    """The seat in the game holding the most cards; of several, the first in turn
+    from ``first``."""
+    players = len(hands)
+    best = -1
+    most = -1
+    for step in range(players):
+        seat = (first + step) % players
+        if active >> seat & 1:
+            size = hands[seat].bit_count()
+            if size > most:
+                best, most = seat, size
+    return best
 
 
 def _discard(known: int, cards: int) -> int:

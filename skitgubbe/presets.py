@@ -38,6 +38,7 @@ from .rules import (
     Dreck,
     EmptyHand,
     FirstLead,
+    LastTrickSluff,
     OpeningLeader,
     PhaseOneEnd,
     PickUp,
@@ -235,11 +236,15 @@ FLURST = Ruleset(
 )
 
 #: The Swedish Goat Game (Goat; Howell and Merzbacher), for 2-8 (3-6 sensible).
-#: Phase one as in the Flurst rules, but aces rank low and the trump card is set
-#: aside at the deal and stays out of play. Intermission: the dreck (2-5 and the
+#: Phase one as in the Flurst rules, but aces rank low, the trump card is set
+#: aside at the deal and stays out of play, and sluffing is limited on the last
+#: trick (a player who may still take it does not sluff) instead of by the size of
+#: one's hand. Intermission: the dreck (2-5 and the
 #: 6 of trump) for anyone below 6 cards; the last trick's winner leads. Phase two:
 #: runs, beaten within the suit led or by a trump, the lowest joined run eaten.
 SWEDISH_GOAT = Ruleset(
+    sluff=Sluff.ANYTIME_MAY_EMPTY,
+    last_trick_sluff=LastTrickSluff.ONCE_LOST,
     aces_low=True,
     trump_card=TrumpCard.SET_ASIDE,
     min_players=2,
@@ -354,8 +359,9 @@ def name_of(rules: Ruleset, base: str | None = None) -> str:
 
     >>> name_of(MYLLYMATTI), name_of(MYLLYMATTI, base="myllymatti")
     ('pagat', 'myllymatti')
-    >>> name_of(SWEDISH_GOAT, base="flurst")
-    'flurst + min_players=2, trump_card=set-aside, aces_low, beat=suit'
+    >>> name_of(SWEDISH_GOAT, base="flurst")  # doctest: +NORMALIZE_WHITESPACE
+    'flurst + min_players=2, trump_card=set-aside, aces_low, sluff=anytime-may-empty,
+     last_trick_sluff=once-lost, beat=suit'
     """
     if not isinstance(rules, Ruleset):
         raise TypeError(f"name_of needs a Ruleset, not {shown(rules)} ({type(rules).__name__})")

@@ -44,11 +44,12 @@ from .deals import Deal
 from .errors import IllegalMoveError, shown
 from .moves import Move, parse_move
 from .phase_one import deal as _deal
-from .rules import Claim, CompleteSuit, Ruleset
+from .rules import Claim, CompleteSuit, LastTrickSluff, Ruleset
 from .rules import Sluff as SluffRule
 from .state import PhaseOneState, State
 
 __all__ = [
+    "ADDED_SETTINGS",
     "FORMAT",
     "FORMAT_VERSION",
     "MAX_DIGITS",
@@ -56,6 +57,7 @@ __all__ = [
     "V1_SETTINGS",
     "Record",
     "ReplayError",
+    "as_in_version",
     "as_in_version_1",
     "replay",
 ]
@@ -64,32 +66,62 @@ __all__ = [
 FORMAT = "skitgubbe-record"
 #: The version of the JSON layout written by :meth:`Record.to_dict`. Version 2
 #: added the settings ``claim``, ``complete_suit`` and ``must_match_trick``;
-#: version 1 records are still read (see :meth:`Record.from_dict`).
-FORMAT_VERSION = 2
+#: version 3 the settings ``last_trick_sluff`` and ``quiet_limit``, and ``claim``
+#: took effect under any-time sluffing. Earlier versions are still read (see
+#: :meth:`Record.from_dict`).
+FORMAT_VERSION = 3
 #: The record versions this library reads.
-READS_VERSIONS = (1, 2)
+READS_VERSIONS = (1, 2, 3)
+#: The settings each version added, by version: records of an earlier version lack them.
+ADDED_SETTINGS: dict[int, tuple[str, ...]] = {
+    2: ("claim", "complete_suit", "must_match_trick"),
+    3: ("last_trick_sluff", "quiet_limit"),
+}
 #: The settings that version 1 records lack.
-V1_SETTINGS = ("claim", "complete_suit", "must_match_trick")
+V1_SETTINGS = ADDED_SETTINGS[2]
+
+
+def as_in_version(rules: Ruleset, version: int) -> Ruleset:
+    """``rules`` with the settings that records of ``version`` lack set as that
+    version played them (see :data:`ADDED_SETTINGS`).
+
+    Before version 3 the winner of a trick under any-time sluffing waited for
+    everyone's ``done`` whatever ``claim`` said, and no limit kept anyone from
+    sluffing on the last trick; phase two had no quiet limit, and such records are
+    read with the default one (a game that stalled longer stops replaying there,
+    with a :class:`ReplayError`). Before version 2 the winner
+    waited under every sluffing rule, only one play of a whole suit killed, and
+    compulsory ties looked at the current round.
+
+    >>> from skitgubbe import presets
+    >>> as_in_version(presets.SWEDISH_GOAT, 2).last_trick_sluff
+    <LastTrickSluff.ALLOWED: 'allowed'>
+    """
+    changes: dict[str, Any] = {}
+    if version < 3:
+        changes["last_trick_sluff"] = LastTrickSluff.ALLOWED
+        if rules.sluff not in (SluffRule.UNLIMITED, SluffRule.OWN):
+            changes["claim"] = Claim.AFTER_DONE
+    if version < 2:
+        changes["must_match_trick"] = False
+        changes["claim"] = Claim.AFTER_DONE
+        if rules.complete_suit_kills:
+            changes["complete_suit"] = CompleteSuit.ONE_PLAY
+    return attrs.evolve(rules, **changes)
 
 
 def as_in_version_1(rules: Ruleset) -> Ruleset:
-    """``rules`` with the settings added in version 2 set as version 1 played them:
-    the winner of a trick waits for everyone's ``done`` (``Claim.AFTER_DONE``), only
-    one play of a whole suit kills, and compulsory ties look at the current round.
+    """``rules`` with the settings added since version 1 set as version 1 played
+    them: the winner of a trick waits for everyone's ``done`` (``Claim.AFTER_DONE``),
+    only one play of a whole suit kills, and compulsory ties look at the current
+    round (:func:`as_in_version` of version 1).
 
     >>> from skitgubbe import presets, SluffRule
-    >>> unlimited = attrs.evolve(presets.HELMFRID, sluff=SluffRule.UNLIMITED)
+    >>> unlimited = attrs.evolve(presets.HELMFRID, sluff=SluffRule.UNLIMITED, claim=Claim.RACE)
     >>> unlimited.claim, as_in_version_1(unlimited).claim
     (<Claim.RACE: 'race'>, <Claim.AFTER_DONE: 'after-done'>)
-    >>> all(as_in_version_1(rules) == rules for rules in presets.ALL.values())
-    True
     """
-    changes: dict[str, Any] = {"must_match_trick": False}
-    if rules.sluff in (SluffRule.UNLIMITED, SluffRule.OWN):
-        changes["claim"] = Claim.AFTER_DONE
-    if rules.complete_suit_kills:
-        changes["complete_suit"] = CompleteSuit.ONE_PLAY
-    return attrs.evolve(rules, **changes)
+    return as_in_version(rules, 1)
 
 
 #: The most digits a number in a record may have: Python's own limit for reading
@@ -346,7 +378,7 @@ class Record:
             if not isinstance(move, str):
                 raise ValueError(f"moves[{index}]: a move is written as text, not {shown(move)}")
         name = data.get("preset")
-        if version == 1 and name is not None and presets.ALL[name] != rules:
+        if version < FORMAT_VERSION and name is not None and presets.ALL[name] != rules:
             name = None  # the preset of that name has gained settings since
         return cls(rules, spec, _move_texts(moves), preset=name)
 
@@ -476,18 +508,18 @@ def _read_rules(data: Mapping[str, Any], version: int = FORMAT_VERSION) -> Rules
                 f"preset: no preset {shown(name)}; the presets are: {', '.join(presets.NAMES)}"
             )
         preset = presets.ALL[name]
-        if version == 1:  # the preset as it was when version 1 was written
-            preset = as_in_version_1(preset)
+        if version < FORMAT_VERSION:  # the preset's settings as that version played them
+            preset = as_in_version(preset, version)
     if "rules" not in data:
         if preset is None:
             raise ValueError("rules: missing (give the rules, or a preset's name as preset)")
         return preset
     given = _required(data, "rules", "", dict)
-    if version == 1:
-        for key in V1_SETTINGS:
-            if key in given:
-                raise ValueError(f"rules.{key}: not a setting of version 1 records")
-        given = {**given, **{key: _plain(getattr(Ruleset(), key)) for key in V1_SETTINGS}}
+    lacked = [key for added, keys in ADDED_SETTINGS.items() if added > version for key in keys]
+    for key in lacked:
+        if key in given:
+            raise ValueError(f"rules.{key}: not a setting of version {version} records")
+    given = {**given, **{key: _plain(getattr(Ruleset(), key)) for key in lacked}}
     fields = attrs.fields(Ruleset)
     _no_unknown_keys(given, tuple(field.name for field in fields), "rules.")
     values: dict[str, Any] = {}
@@ -505,12 +537,15 @@ def _read_rules(data: Mapping[str, Any], version: int = FORMAT_VERSION) -> Rules
         else:
             values[field.name] = _required(given, field.name, "rules.", kind)
     try:
+        if version < FORMAT_VERSION and values["sluff"] not in (SluffRule.UNLIMITED, SluffRule.OWN):
+            values["claim"] = Claim.AFTER_DONE  # a race that could not take effect then
         rules = Ruleset(**values)
-        if version == 1:
-            rules = as_in_version_1(rules)
+        if version < FORMAT_VERSION:
+            rules = as_in_version(rules, version)
     except (ValueError, TypeError) as error:
         raise ValueError(f"rules: {error}") from None
-    if preset is not None and rules != preset:
+    if preset is not None and rules != preset and version == FORMAT_VERSION:
+        # (an older record keeps its rules: the preset of its name may have changed)
         differ = [f.name for f in fields if getattr(rules, f.name) != getattr(preset, f.name)]
         raise ValueError(
             f"preset: the rules are not the preset {name!r}; they differ in {', '.join(differ)}"

@@ -33,6 +33,7 @@ __all__ = [
     "Dreck",
     "EmptyHand",
     "FirstLead",
+    "LastTrickSluff",
     "OpeningLeader",
     "PhaseOneEnd",
     "PickUp",
@@ -210,7 +211,8 @@ class Sluff(enum.Enum):
     #: Any time, any card matching the trick, with both of Flurst's limits
     #: (P1-SLUFF-ANYTIME).
     ANYTIME = "anytime"
-    #: As :attr:`ANYTIME` without the limit on emptying one's hand (Wizards).
+    #: As :attr:`ANYTIME` without the limit on emptying one's hand (Wizards, and the
+    #: Goat rules, which limit sluffing on the last trick instead: ``last_trick_sluff``).
     ANYTIME_MAY_EMPTY = "anytime-may-empty"
     #: Once per trick after playing, ranks played that are not winning (P1-SLUFF-ATLANTA).
     ATLANTA = "atlanta"
@@ -219,11 +221,11 @@ class Sluff(enum.Enum):
 class Claim(enum.Enum):
     """When the winner may gather a decided trick that others may still sluff on.
 
-    It applies to unlimited sluffing and to sluffing one's own rank (Helmfrid's
-    variants of P1-SLUFF-UNLIMITED and P1-SLUFF-OWN). Under the Flurst, Goat and
-    Wizards rules (P1-SLUFF-ANYTIME) the winner always waits until everyone else
-    has said they are done, as the Flurst rules ask; under Atlanta's rule and the
-    single window every player's chance is waited for too.
+    It applies wherever sluffing goes on after the trick is decided: unlimited
+    sluffing, sluffing one's own rank (Helmfrid's variants of P1-SLUFF-UNLIMITED and
+    P1-SLUFF-OWN) and any-time sluffing (P1-SLUFF-ANYTIME, where the Flurst rules
+    ask the winner to wait). Under Atlanta's rule and the single window every
+    player's chance is waited for, so only :attr:`AFTER_DONE` goes with them.
     """
 
     #: At any time once the trick is decided: sluffs race the winner, who ends the
@@ -231,6 +233,27 @@ class Claim(enum.Enum):
     RACE = "race"
     #: Only once every other player who may still sluff has declared done.
     AFTER_DONE = "after-done"
+
+
+class LastTrickSluff(enum.Enum):
+    """Who may sluff on the last trick of phase one (P1-SLUFF-LAST-TRICK).
+
+    The last trick is one played when the stock can give no more cards and a
+    player will hold no card when the next trick would start: one holds none now,
+    or holds one card and is still due to play it to this trick (ruling; with
+    ``end=talon``, every trick played once the stock is empty). Sluffs do not count
+    towards that reckoning, as the Goat rules say players must guess.
+    """
+
+    #: No limit of its own.
+    ALLOWED = "allowed"
+    #: A player sluffs on it only once it can no longer take it: not while it is
+    #: still due to play to it, or heads a round that may be tied, and never as its
+    #: winner (the Goat rules' list).
+    ONCE_LOST = "once-lost"
+    #: Nobody sluffs on it until its winner is certain (the parenthesis and the end
+    #: of the worked example in the Goat rules).
+    ONCE_DECIDED = "once-decided"
 
 
 class CompleteSuit(enum.Enum):
@@ -477,12 +500,21 @@ class Ruleset:
         "P1-SLUFF-ATLANTA",
     )
     claim: Claim = _setting(
-        Claim.RACE,
-        "Under unlimited sluffing and sluffing one's own rank: whether the winner may "
-        "gather the decided trick at once, ending the sluffing, or only once every other "
-        "player who may still sluff has declared done. Other sluffing rules always wait.",
+        Claim.AFTER_DONE,
+        "Under unlimited, own-rank and any-time sluffing: whether the winner may gather "
+        "the decided trick at once, ending the sluffing, or only once every other player "
+        "who may still sluff has declared done. The single window and Atlanta's rule "
+        "always wait.",
         "P1-SLUFF-UNLIMITED",
         "P1-SLUFF-OWN",
+        "P1-SLUFF-ANYTIME",
+    )
+    last_trick_sluff: LastTrickSluff = _setting(
+        LastTrickSluff.ALLOWED,
+        "Under any-time sluffing: who may sluff on the last trick of phase one, once "
+        "the stock is empty and a player is about to run out: anyone, only a player "
+        "who can no longer take it, or nobody until it is decided.",
+        "P1-SLUFF-LAST-TRICK",
     )
     end: PhaseOneEnd = _setting(
         PhaseOneEnd.NO_CARD,
@@ -601,6 +633,14 @@ class Ruleset:
         "I-BLAMATTIS",
     )
 
+    quiet_limit: int = _int_setting(
+        1000,
+        "Phase two ends once this many moves in a row have killed no trick and put no "
+        "player out, so that every game ends: the player then holding the most cards is "
+        "the goat, and of several, the first in turn from the player to move (ruling).",
+        "P2-OUT",
+    )
+
     def __attrs_post_init__(self) -> None:
         problems = list(_problems(self))
         if problems:
@@ -648,6 +688,11 @@ def _problems(rules: Ruleset) -> list[str]:
                 "complete_suit_kills needs runs: with single cards a trick of at most "
                 f"{rules.max_players} plays never holds a whole suit (P2-COMPLETE-SUIT)"
             )
+    if rules.quiet_limit < 1:
+        problems.append(
+            f"quiet_limit must be 1 or more moves, not {rules.quiet_limit}: every game "
+            "must end (P2-OUT)"
+        )
     if rules.avstickshog:
         if rules.avstickshog < 0 or rules.avstickshog > 40 * rules.packs:
             problems.append(
@@ -679,6 +724,25 @@ def _phase_one_problems(rules: Ruleset) -> list[str]:
         problems.append(f"ties={rules.ties.value} needs all-player tricks (P1-TIE-REPLAY)")
     if two_card and rules.sluff is not Sluff.NONE:
         problems.append(f"sluff={rules.sluff.value} needs all-player tricks (P1-SLUFF-NONE)")
+    if rules.claim is Claim.RACE and rules.sluff in (Sluff.NONE, Sluff.WINDOW, Sluff.ATLANTA):
+        problems.append(
+            f"claim=race needs sluffing after the trick is decided; with sluff="
+            f"{rules.sluff.value} the trick is gathered once every chance is used or "
+            "passed: use claim=after-done (P1-SLUFF-UNLIMITED)"
+        )
+    if rules.last_trick_sluff is not LastTrickSluff.ALLOWED:
+        if rules.sluff not in (Sluff.ANYTIME, Sluff.ANYTIME_MAY_EMPTY):
+            problems.append(
+                f"last_trick_sluff={rules.last_trick_sluff.value} limits any-time sluffing: "
+                f"it needs sluff=anytime or anytime-may-empty, not {rules.sluff.value}; "
+                "with other sluffing set last_trick_sluff=allowed (P1-SLUFF-LAST-TRICK)"
+            )
+        if rules.end not in (PhaseOneEnd.NO_CARD, PhaseOneEnd.TALON):
+            problems.append(
+                f"last_trick_sluff={rules.last_trick_sluff.value} needs end=no-card or "
+                f"talon, where the last trick can be told; not {rules.end.value} "
+                "(P1-SLUFF-LAST-TRICK)"
+            )
     if rules.trick is Trick.MAS:
         if rules.trump_card is not TrumpCard.TURNED_UP:
             problems.append("Mas tricks need trump_card=turned-up (P1-MAS)")

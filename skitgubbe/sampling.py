@@ -213,4 +213,6 @@ def _phase_two(view: PlayerView, rng: random.Random) -> PhaseTwoState:
         tuple(Event(e.kind, e.player, e.mask, e.hidden) for e in view.events),
         view.out_of_play_mask,
         True,  # the notes already hold the last move's own event
+        view.table_seats,
+        view.quiet,
     )

@@ -28,6 +28,7 @@ from .rules import (
     Dreck,
     EmptyHand,
     FirstLead,
+    LastTrickSluff,
     OpeningLeader,
     PhaseOneEnd,
     PickUp,
@@ -217,12 +218,23 @@ def build_ruleset(choose: Chooser) -> tuple[Ruleset, int]:
     dare = pick("dare", _bools(True) if trick is not Trick.MAS else (False,))
     all_players = trick.all_players
     sluff = pick("sluff", _first(default.sluff, list(Sluff)) if all_players else (Sluff.NONE,))
-    claim = pick("claim", _first(default.claim, list(Claim)))
+    racing = sluff not in (Sluff.NONE, Sluff.WINDOW, Sluff.ATLANTA)
+    claim = pick("claim", _first(default.claim, list(Claim)) if racing else (Claim.AFTER_DONE,))
     aces_low = pick("aces_low", _bools(False))
     bottom = trump_card in (TrumpCard.LAST, TrumpCard.EXPOSED)
     restaurant = pick("restaurant", _bools(False) if bottom else (False,))
     first_lead = pick("first_lead", _first(default.first_lead, list(FirstLead)))
     end = pick("end", _first(default.end, list(PhaseOneEnd)))
+    limited = sluff in (Sluff.ANYTIME, Sluff.ANYTIME_MAY_EMPTY) and end in (
+        PhaseOneEnd.NO_CARD,
+        PhaseOneEnd.TALON,
+    )
+    last_trick_sluff = pick(
+        "last_trick_sluff",
+        _first(default.last_trick_sluff, list(LastTrickSluff))
+        if limited
+        else (LastTrickSluff.ALLOWED,),
+    )
     unfinished = pick("unfinished", _first(default.unfinished, list(Unfinished)))
     if trump_card is TrumpCard.SET_ASIDE:
         leaders: Sequence[OpeningLeader] = (OpeningLeader.LAST_TRICK,)
@@ -246,6 +258,7 @@ def build_ruleset(choose: Chooser) -> tuple[Ruleset, int]:
     )
     complete_suit = pick("complete_suit", _first(default.complete_suit, list(CompleteSuit)))
     empty_hand = pick("empty_hand", _first(default.empty_hand, list(EmptyHand)))
+    quiet_limit = pick("quiet_limit", _first(default.quiet_limit, (12, 40, 200)))
     hand_size = pick("hand_size", _first(3, range(1, 6)))
     aside = 1 if trump_card is TrumpCard.SET_ASIDE else 0
     most = min(8 * packs, (52 * packs - aside) // hand_size)
@@ -273,6 +286,7 @@ def build_ruleset(choose: Chooser) -> tuple[Ruleset, int]:
         dare=dare,
         sluff=sluff,
         claim=claim,
+        last_trick_sluff=last_trick_sluff,
         end=end,
         unfinished=unfinished,
         opening_leader=opening_leader,
@@ -290,6 +304,7 @@ def build_ruleset(choose: Chooser) -> tuple[Ruleset, int]:
         complete_suit=complete_suit,
         avstickshog=avstickshog,
         empty_hand=empty_hand,
+        quiet_limit=quiet_limit,
     )
     missing = {field.name for field in attrs.fields(Ruleset)} - set(picked)
     if missing:  # pragma: no cover - a new setting must be given a choice above

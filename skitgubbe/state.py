@@ -25,7 +25,7 @@ from .deals import Deal
 from .errors import IllegalMoveError, no_seat, shown
 from .events import Event, EventKind
 from .moves import Move, Play, parse_move
-from .rules import Claim, PhaseOneEnd, Ruleset, Ties, Trick, TrumpCard
+from .rules import Claim, LastTrickSluff, PhaseOneEnd, Ruleset, Ties, Trick, TrumpCard
 from .rules import Sluff as SluffRule
 
 if TYPE_CHECKING:
@@ -220,6 +220,7 @@ class PhaseOneRules:
         "dare",
         "end",
         "hand_size",
+        "last_trick_sluff",
         "low_rank",
         "mas",
         "multi",
@@ -252,6 +253,7 @@ class PhaseOneRules:
     must_match_trick: bool
     restaurant: bool
     hand_size: int
+    last_trick_sluff: LastTrickSluff
     #: Whether the game is Mas (P1-MAS), whether trumps take tricks, whether every
     #: player plays to each trick, and whether a rank played more than once beats.
     mas: bool
@@ -283,6 +285,7 @@ class PhaseOneRules:
         object.__setattr__(self, "must_match_trick", rules.must_match_trick)
         object.__setattr__(self, "restaurant", rules.restaurant)
         object.__setattr__(self, "hand_size", rules.hand_size)
+        object.__setattr__(self, "last_trick_sluff", rules.last_trick_sluff)
         object.__setattr__(self, "mas", rules.trick is Trick.MAS)
         object.__setattr__(self, "with_trumps", rules.trick.with_trumps)
         object.__setattr__(self, "all_players", rules.trick.all_players)
@@ -291,7 +294,9 @@ class PhaseOneRules:
         object.__setattr__(
             self,
             "races",
-            rules.claim is Claim.RACE and rules.sluff in (SluffRule.UNLIMITED, SluffRule.OWN),
+            rules.claim is Claim.RACE
+            and rules.sluff
+            in (SluffRule.UNLIMITED, SluffRule.OWN, SluffRule.ANYTIME, SluffRule.ANYTIME_MAY_EMPTY),
         )
         object.__setattr__(self, "by_rank", by_rank)
         object.__setattr__(self, "low_rank", tuple(by_rank.index(value) for value in range(13)))
@@ -354,7 +359,9 @@ class PhaseTwoState(State):
     Inside, hands and piles are multiset masks (see :mod:`skitgubbe.cards`); use
     :meth:`hand`, :attr:`table` and the other properties for ``Card`` objects.
     Two states are equal when the game stands the same and everyone knows the
-    same (the events that led there do not count).
+    same (the events that led there do not count, nor does :attr:`quiet`, the
+    clock that ends a stalled game: like a position in chess, a position may come
+    back).
     """
 
     __slots__ = (
@@ -373,8 +380,10 @@ class PhaseTwoState(State):
         "_notes",
         "_opening",
         "_out_of_play_mask",
+        "_quiet",
         "_reserve_cards",
         "_table_masks",
+        "_table_seats",
         "_trick_size",
         "_trump",
         "_turn",
@@ -403,6 +412,8 @@ class PhaseTwoState(State):
         notes: tuple[Event, ...] = (),
         out_of_play_mask: int = 0,
         opening: bool = False,
+        table_seats: tuple[int, ...] = (),
+        quiet: int = 0,
     ) -> None:
         self._rules = rules
         self._trump = trump
@@ -425,6 +436,8 @@ class PhaseTwoState(State):
         self._notes = notes
         self._out_of_play_mask = out_of_play_mask
         self._opening = opening
+        self._table_seats = table_seats
+        self._quiet = quiet
         self._legal = None
 
     @property
@@ -526,6 +539,17 @@ class PhaseTwoState(State):
         that opens phase two (its move was a phase-one move) and in sampled states."""
         return self._opening
 
+    @property
+    def table_seats(self) -> tuple[int, ...]:
+        """The seat that made each play on the table, earliest first: everyone saw it."""
+        return self._table_seats
+
+    @property
+    def quiet(self) -> int:
+        """Moves in a row that have killed no trick and put no player out; phase two
+        ends when it reaches the rules' ``quiet_limit``."""
+        return self._quiet
+
     def _key(self) -> tuple[object, ...]:
         return (
             self.out_of_play_mask,
@@ -534,6 +558,7 @@ class PhaseTwoState(State):
             self.hand_masks,
             self.hidden_masks,
             self.table_masks,
+            self._table_seats,
             self.turn,
             self.trick_size,
             self.active,
@@ -588,6 +613,8 @@ class PhaseTwoState(State):
                 self._notes,
                 self._out_of_play_mask,
                 self._opening,
+                self._table_seats,
+                self._quiet,
             ),
         )
 

@@ -178,6 +178,9 @@ class PlayerView:
     last_trick_winner: int | None = None
     #: Phase two: the plays on the table, earliest first, as masks.
     table_masks: tuple[int, ...] = ()
+    #: Phase two: the seat that made each play of :attr:`table_masks`, in the same
+    #: order (every player saw it made).
+    table_seats: tuple[int, ...] = ()
     #: Phase two: the cards of killed tricks, out of the game.
     killed_mask: int = 0
     #: Cards known to be out of play for the whole game: in phase two a set-aside
@@ -185,6 +188,9 @@ class PlayerView:
     out_of_play_mask: int = 0
     #: Phase two: how many plays kill the current trick.
     trick_size: int = 0
+    #: Phase two: moves in a row that have killed no trick and put no player out;
+    #: the game ends when they reach the rules' ``quiet_limit``.
+    quiet: int = 0
     #: Phase two: the seats that are out of the game.
     out: tuple[int, ...] = ()
     #: Phase two: the Blåmattis who still owe a pick-up (I-BLAMATTIS).
@@ -561,7 +567,17 @@ def _int(value: Any) -> int:
 # -- checking views read from outside ----------------------------------------------------
 
 #: The fields that hold seats, as tuples, and those that hold one seat or ``None``.
-_SEAT_TUPLES = ("to_act", "due", "round_seats", "sluffed", "done", "out", "blamattis", "needy")
+_SEAT_TUPLES = (
+    "to_act",
+    "due",
+    "round_seats",
+    "sluffed",
+    "done",
+    "out",
+    "blamattis",
+    "needy",
+    "table_seats",
+)
 _SEAT_OR_NONE = (
     "loser",
     "first_leader",
@@ -646,6 +662,14 @@ def view_problem(view: PlayerView) -> str | None:
         return f"known: expected one entry per seat ({players}), not {len(view.known_masks)}"
     if len(view.won_masks) not in (0, players):
         return f"won: expected one entry per seat ({players}) or none, not {len(view.won_masks)}"
+    if len(view.table_seats) != len(view.table_masks):
+        return (
+            f"table_seats: expected one seat per play on the table ({len(view.table_masks)}), "
+            f"not {len(view.table_seats)}"
+        )
+    quiet = view.quiet
+    if not isinstance(quiet, int) or isinstance(quiet, bool) or not 0 <= quiet <= rules.quiet_limit:
+        return f"quiet: {shown(quiet)} is not a count of moves up to the quiet limit"
     if len(view.round_plays) > len(view.round_seats):
         return "round_plays: more plays than seats in the round"
     if (
@@ -883,6 +907,8 @@ def phase_two_view(state: PhaseTwoState, player: int) -> PlayerView:
         reserve_size=len(state.reserve_cards),
         turn=None if state.turn < 0 else state.turn,
         table_masks=state.table_masks,
+        table_seats=state.table_seats,
+        quiet=state.quiet,
         killed_mask=state.killed_mask,
         out_of_play_mask=state.out_of_play_mask,
         trick_size=state.trick_size,

@@ -70,7 +70,7 @@ def test_compare_prints_the_diff_the_summary_and_writes_every_file(
     )
     assert status == 0
     assert "Rules: swedish_goat against flurst" in out
-    assert "aces_low     false     true          P1-ACES-LOW" in out
+    assert "aces_low          false     true               P1-ACES-LOW" in out
     assert "Rules: flurst:high_trump=true against flurst" in out
     assert "12 games, 4 players" in out and "Means [95% CI]" in out
     assert "Paired differences against flurst" in out and "goat by seat" in out

@@ -57,7 +57,7 @@ def test_a_diff_prints_as_a_table() -> None:
     assert lines[1].split() == ["min_players", "2", "3"]  # no rule ID for the player range
     assert lines[2].split()[:3] == ["trump_card", "set-aside", "last"]
     assert "P2-HIGH-TRUMP" in str(found)
-    assert len(found) == 5 and found[0].name == "min_players"
+    assert len(found) == 7 and found[0].name == "min_players"
 
 
 def test_equal_rules_have_no_differences() -> None:

@@ -276,7 +276,10 @@ def test_d_trump_set_aside_the_last_stock_card_may_be_dared() -> None:
 def test_d_trump_set_aside_stays_out_of_play_in_phase_two() -> None:
     """D-TRUMP-SET-ASIDE: in phase two the 6S belongs to nobody: it is out of play."""
     state = sg.deal(
-        attrs.evolve(SWEDISH_GOAT, sluff=SLUFF_NONE), hands=["AD", "9H"], stock="", set_aside="6S"
+        attrs.evolve(SWEDISH_GOAT, sluff=SLUFF_NONE, last_trick_sluff=sg.LastTrickSluff.ALLOWED),
+        hands=["AD", "9H"],
+        stock="",
+        set_aside="6S",
     )
     # aces are low in the Goat's phase one: the 9H wins
     two = finish(state, "0 play AD", "1 play 9H")

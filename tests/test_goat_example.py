@@ -11,6 +11,8 @@ rules ask (the example leaves this unsaid).
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
@@ -180,19 +182,28 @@ def test_goat_example_early_sluff_makes_no_tie() -> None:
 
 
 @pytest.mark.parametrize(
-    ("sluff", "allowed"),
-    [(sg.SluffRule.ANYTIME, False), (sg.SluffRule.ANYTIME_MAY_EMPTY, True)],
+    ("changes", "refused_by"),
+    [
+        ({}, "P1-SLUFF-LAST-TRICK"),
+        (
+            {"sluff": sg.SluffRule.ANYTIME, "last_trick_sluff": sg.LastTrickSluff.ALLOWED},
+            "P1-SLUFF-ANYTIME",
+        ),
+        ({"last_trick_sluff": sg.LastTrickSluff.ALLOWED}, None),
+    ],
 )
-def test_goat_example_on_the_final_trick(sluff: sg.SluffRule, allowed: bool) -> None:
-    """P1-SLUFF-ANYTIME limit (b): with the stock empty, the 2D sluff before the war
-    would empty Player 2's hand and is illegal under Goat (and Flurst); Wizards has
-    no such limit."""
-    rules = attrs.evolve(GOAT, sluff=sluff)
+def test_goat_example_on_the_final_trick(changes: dict[str, Any], refused_by: str | None) -> None:
+    """P1-SLUFF-LAST-TRICK: "If this were the final trick, however, such a sluff
+    would be illegal": with the stock empty, Player 2 holds only the 2D and owes the
+    war a play, so this is the last trick, and the Goat rules refuse the sluff by
+    their own limit. Flurst's limit (b) refuses it as emptying the hand of a player
+    who still owes a play; Wizards has neither limit."""
+    rules = attrs.evolve(GOAT, **changes)
     state: sg.State = sg.deal(rules, hands=HANDS, stock="", set_aside="6S", leader=0)
     for move in MOVES[:4]:
         state = state.apply(move)
     assert isinstance(state, sg.PhaseOneState)
     assert sorted(state.hand(1)) == cards("2D") and state.order == (0, 1)
-    assert state.is_legal("1 sluff 2D") is allowed
-    if not allowed:
-        assert refusal(state, "1 sluff 2D") == "P1-SLUFF-ANYTIME"
+    assert state.is_legal("1 sluff 2D") is (refused_by is None)
+    if refused_by is not None:
+        assert refusal(state, "1 sluff 2D") == refused_by

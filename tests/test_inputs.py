@@ -398,8 +398,8 @@ def test_from_json_takes_text_or_bytes(value: object) -> None:
 @pytest.mark.parametrize(
     ("path", "value", "message"),
     [
-        ("version", 1.0, "version: this library reads versions 1, 2 of records, not 1.0"),
-        ("version", True, "version: this library reads versions 1, 2 of records, not True"),
+        ("version", 1.0, "version: this library reads versions 1, 2, 3 of records, not 1.0"),
+        ("version", True, "version: this library reads versions 1, 2, 3 of records, not True"),
         ("format", ["skitgubbe-record"], "format: expected 'skitgubbe-record', not ['skitgubbe-"),
         ("preset", 5, "preset: expected a preset's name (text) or null, not 5"),
         ("preset", ["flurst"], "preset: expected a preset's name (text) or null, not ['flurst']"),

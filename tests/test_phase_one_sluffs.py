@@ -26,7 +26,10 @@ STOCK = "2D 3D 8D 10D JD AD 10H JH AH 10S JS 2H"
 
 
 def rules_with(sluff: sg.SluffRule, base: sg.Ruleset = FREE) -> sg.Ruleset:
-    return attrs.evolve(base, sluff=sluff)
+    """``base`` with ``sluff``; unlimited and own-rank sluffing race the winner, as
+    pagat has it."""
+    race = sluff in (sg.SluffRule.UNLIMITED, sg.SluffRule.OWN)
+    return attrs.evolve(base, sluff=sluff, claim=sg.Claim.RACE if race else base.claim)
 
 
 def cards(text: str) -> list[sg.Card]:
@@ -212,13 +215,19 @@ def test_p1_sluff_unlimited_until_gathered() -> None:
 
 @pytest.mark.parametrize(
     ("sluff", "rule"),
-    [(sg.SluffRule.UNLIMITED, "P1-SLUFF-UNLIMITED"), (sg.SluffRule.OWN, "P1-SLUFF-OWN")],
+    [
+        (sg.SluffRule.UNLIMITED, "P1-SLUFF-UNLIMITED"),
+        (sg.SluffRule.OWN, "P1-SLUFF-OWN"),
+        (sg.SluffRule.ANYTIME, "P1-SLUFF-ANYTIME"),
+    ],
 )
 def test_p1_sluff_unlimited_the_winner_races_the_sluffers(sluff: sg.SluffRule, rule: str) -> None:
-    """P1-SLUFF-UNLIMITED, P1-SLUFF-OWN: pagat has the winner claim the trick as fast as
-    possible to stop further sluffs. Under the race rule (the default) the winner may
-    gather at once, while others could still sluff, and nobody declares done."""
-    state = start(rules_with(sluff), HANDS, STOCK, "0 play 4C", "1 play 9D", "2 play 7H")
+    """P1-SLUFF-UNLIMITED, P1-SLUFF-OWN, P1-SLUFF-ANYTIME: pagat has the winner claim
+    the trick as fast as possible to stop further sluffs. Under the race rule the
+    winner may gather at once, while others could still sluff, and nobody declares
+    done; any-time sluffing races too when the rules ask for it."""
+    rules = attrs.evolve(rules_with(sluff), claim=sg.Claim.RACE)
+    state = start(rules, HANDS, STOCK, "0 play 4C", "1 play 9D", "2 play 7H")
     assert state.rules.claim is sg.Claim.RACE
     assert state.is_legal("1 gather") and state.due == (1,)
     assert not any(move.endswith("done") for move in legal(state))
@@ -233,6 +242,7 @@ def test_p1_sluff_unlimited_the_winner_may_wait_for_the_others(sluff: sg.SluffRu
     """P1-SLUFF-UNLIMITED, P1-SLUFF-OWN: with ``claim=after-done`` the winner gathers
     only once every other seat that may still sluff has declared done."""
     rules = attrs.evolve(rules_with(sluff), claim=sg.Claim.AFTER_DONE)
+    assert attrs.evolve(rules, claim=sg.Claim.RACE) != rules
     state = start(rules, HANDS, STOCK, "0 play 4C", "1 play 9D", "2 play 7H")
     assert not state.is_legal("1 gather")
     assert state.due == (0, 2)
@@ -682,3 +692,81 @@ def test_p1_sluff_anytime_all_done_lets_the_declining_seats_pass_at_once() -> No
     assert closed.trick == () and closed.due == (2,) and len(closed.hand(2)) == 3
     fresh = sg.deal(sg.presets.FLURST, players=4, seed=7)
     assert all_done(fresh) is fresh and close_trick(fresh) is fresh  # no decided trick
+
+
+# -- P1-SLUFF-LAST-TRICK ----------------------------------------------------------------
+
+#: Seat 0 plays its last card with the stock empty: this is the last trick.
+LAST_HANDS = ["4C", "7H 7S 2C", "4D 8S 9D"]
+
+
+def last_trick(rules: sg.Ruleset, *moves: str, stock: str = "") -> sg.PhaseOneState:
+    state = sg.deal(rules, hands=LAST_HANDS, stock=stock, set_aside="6S", leader=0)
+    return run(state, *moves)
+
+
+def test_p1_sluff_last_trick_no_sluff_while_one_may_still_take_it() -> None:
+    """P1-SLUFF-LAST-TRICK (Goat): seat 0 has played its last card and the stock is
+    empty, so no trick can follow. Seat 2, still to play, and seat 1, heading the
+    trick, may each still take it and may not sluff; the rule is named."""
+    state = last_trick(sg.presets.SWEDISH_GOAT, "0 play 4C", "1 play 7H")
+    assert refusal(state, "2 sluff 4D") == "P1-SLUFF-LAST-TRICK"
+    assert refusal(state, "1 sluff 7S") == "P1-SLUFF-LAST-TRICK"
+    assert legal(state) == {"2 play 4D", "2 play 8S", "2 play 9D"}
+    # once seat 2 takes the trick, seat 1 can no longer take it and may sluff; the
+    # winner, who takes it, may not
+    decided = run(state, "2 play 8S")
+    assert legal(decided) == {"1 sluff 7S", "1 done"}
+    assert refusal(decided, "2 sluff 4D") == "P1-SLUFF-LAST-TRICK"
+
+
+def test_p1_sluff_last_trick_once_decided_nobody_sluffs_until_the_winner_is_certain() -> None:
+    """P1-SLUFF-LAST-TRICK, the other reading: nobody sluffs on the last trick until
+    it is decided; then everyone may, its winner too."""
+    rules = attrs.evolve(sg.presets.SWEDISH_GOAT, last_trick_sluff=sg.LastTrickSluff.ONCE_DECIDED)
+    state = last_trick(rules, "0 play 4C")
+    assert refusal(state, "2 sluff 4D") == "P1-SLUFF-LAST-TRICK"
+    decided = run(state, "1 play 7H", "2 play 8S")
+    assert {"1 sluff 7S", "2 sluff 4D"} <= legal(decided)
+
+
+def test_p1_sluff_last_trick_a_trick_that_may_be_followed_is_free() -> None:
+    """P1-SLUFF-LAST-TRICK: with a card still in the stock (or without the limit) the
+    same trick allows both sluffs (P1-SLUFF-ANYTIME)."""
+    stocked = last_trick(sg.presets.SWEDISH_GOAT, "0 play 4C", "1 play 7H", stock="KD")
+    assert stocked.is_legal("2 sluff 4D") and stocked.is_legal("1 sluff 7S")
+    free = attrs.evolve(sg.presets.SWEDISH_GOAT, last_trick_sluff=sg.LastTrickSluff.ALLOWED)
+    state = last_trick(free, "0 play 4C", "1 play 7H")
+    assert state.is_legal("2 sluff 4D") and state.is_legal("1 sluff 7S")
+
+
+def test_p1_sluff_last_trick_needs_any_time_sluffing() -> None:
+    """P1-SLUFF-LAST-TRICK limits any-time sluffing alone: elsewhere it is refused
+    when the ruleset is built, saying what to set."""
+    with pytest.raises(sg.RulesetError, match="last_trick_sluff=allowed"):
+        attrs.evolve(sg.presets.SWEDISH_GOAT, sluff=sg.SluffRule.WINDOW)
+
+
+def test_p1_sluff_anytime_claim_race_lets_the_goat_winner_gather_at_once() -> None:
+    """P1-SLUFF-ANYTIME with ``claim=race``: the winner of a decided trick may gather
+    at once; with the preset's ``after-done`` the others declare done first."""
+    hands = ["9C 8D 5S", "4C 4D KH", "3H 3S QC"]
+    stock = "7D QD JS 5H 9H 6C 2C 9D"
+    moves = ("0 play 9C", "1 play 4C", "2 play 3H")
+    racing = attrs.evolve(sg.presets.SWEDISH_GOAT, claim=sg.Claim.RACE)
+    state = run(sg.deal(racing, hands=hands, stock=stock, set_aside="6S", leader=0), *moves)
+    assert legal(state) == {"0 gather", "1 sluff 4D", "2 sluff 3S"} and state.due == (0,)
+    waiting = run(
+        sg.deal(sg.presets.SWEDISH_GOAT, hands=hands, stock=stock, set_aside="6S", leader=0), *moves
+    )
+    assert "0 gather" not in legal(waiting) and waiting.due == (1, 2)
+
+
+@pytest.mark.parametrize("sluff", [sg.SluffRule.NONE, sg.SluffRule.WINDOW, sg.SluffRule.ATLANTA])
+def test_p1_sluff_window_claim_race_is_refused_where_it_cannot_take_effect(
+    sluff: sg.SluffRule,
+) -> None:
+    """P1-SLUFF-WINDOW, P1-SLUFF-ATLANTA, P1-SLUFF-NONE: these wait for every chance
+    (or have none), so a racing claim is refused when the ruleset is built."""
+    with pytest.raises(sg.RulesetError, match="claim=race needs sluffing after the trick"):
+        attrs.evolve(sg.presets.HELMFRID, sluff=sluff, claim=sg.Claim.RACE)

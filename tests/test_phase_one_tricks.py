@@ -776,3 +776,18 @@ def test_p1_mas_phase_one_ends_with_the_trick_in_which_the_upcard_was_drawn() ->
     picked = finish(state, "1 pick 8D")
     assert picked.turn == 0
     assert picked.hand(1) == cards("8D 9D 7D 2H")
+
+
+def test_p1_must_match_with_tied_ranks_beating_names_a_rank_already_played() -> None:
+    """P1-MUST-MATCH with P1-TIE-BEATS-UNIQUE (Helmfrid): after 5C 9C 3S, seat 3 must
+    play its 5D, a rank already played, not the highest; the refusal says so."""
+    rules = attrs.evolve(sg.presets.HELMFRID, must_match=True, ties=sg.Ties.BEATS_UNIQUE)
+    hands = ["5C 2H 2S", "9C 2C 2D", "3S 4H 4S", "8C 5D 6H"]
+    state: sg.State = sg.deal(rules, hands=hands, stock="7D QC JS 5H 9H 6C 4C 9D", leader=0)
+    for move in ("0 play 5C", "1 play 9C", "2 play 3S"):
+        state = state.apply(move)
+    with pytest.raises(sg.IllegalMoveError) as refused:
+        state.check("3 play 8C")
+    assert refused.value.rule == "P1-MUST-MATCH"
+    assert "highest rank already played that it holds (5D)" in str(refused.value)
+    assert "highest rank played so far" not in str(refused.value)

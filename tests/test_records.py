@@ -13,7 +13,15 @@ import pytest
 
 import skitgubbe as sg
 from skitgubbe import presets
-from skitgubbe.records import FORMAT, FORMAT_VERSION, V1_SETTINGS, Record, ReplayError, replay
+from skitgubbe.records import (
+    ADDED_SETTINGS,
+    FORMAT,
+    FORMAT_VERSION,
+    V1_SETTINGS,
+    Record,
+    ReplayError,
+    replay,
+)
 from skitgubbe.simulate import random_moves
 
 
@@ -263,8 +271,8 @@ _DELETE = object()
     ("path", "value", "message"),
     [
         ("format", "chess-game", "format: expected 'skitgubbe-record', not 'chess-game'"),
-        ("version", 3, "version: this library reads versions 1, 2 of records, not 3"),
-        ("version", _DELETE, "version: this library reads versions 1, 2 of records, not None"),
+        ("version", 4, "version: this library reads versions 1, 2, 3 of records, not 4"),
+        ("version", _DELETE, "version: this library reads versions 1, 2, 3 of records, not None"),
         ("colour", "red", "colour: unknown field"),
         ("preset", "bridge", "preset: no preset 'bridge'; the presets are: pagat, "),
         ("preset", "pagat", "preset: the rules are not the preset 'pagat'; they differ in "),
@@ -323,10 +331,10 @@ def test_text_that_is_not_a_record_is_refused(text: str, message: str) -> None:
 
 
 def v1_record(record: Record, *, drop_rules: bool = False) -> dict[str, Any]:
-    """``record`` as version 1 wrote it: without the settings added in version 2."""
+    """``record`` as version 1 wrote it: without the settings added since."""
     data = record.to_dict()
     data["version"] = 1
-    for key in V1_SETTINGS:
+    for key in (*V1_SETTINGS, *ADDED_SETTINGS[3]):
         del data["rules"][key]
     if drop_rules:
         del data["rules"]
@@ -359,6 +367,29 @@ def test_version_1_records_refuse_the_settings_of_version_2() -> None:
     with pytest.raises(ValueError, match=r"rules\.claim: not a setting of version 1 records"):
         Record.from_dict(data)
     data = v1_record(Record.of(sg.deal(sg.presets.FLURST, players=4, seed=1), []))
-    data["version"] = 3
-    with pytest.raises(ValueError, match="reads versions 1, 2 of records, not 3"):
+    data["version"] = 4
+    with pytest.raises(ValueError, match="reads versions 1, 2, 3 of records, not 4"):
+        Record.from_dict(data)
+
+
+def test_version_2_records_are_read_as_version_2_played_them() -> None:
+    """P1-SLUFF-LAST-TRICK, P1-SLUFF-ANYTIME: a version 2 record has no last-trick
+    limit, and its ``claim=race`` took no effect under any-time sluffing; a Goat
+    game of version 2 (with Flurst's limit (b)) keeps its rules, not the preset's
+    name, since the preset has changed since."""
+    old_goat = attrs.evolve(
+        sg.presets.SWEDISH_GOAT,
+        sluff=sg.SluffRule.ANYTIME,
+        last_trick_sluff=sg.LastTrickSluff.ALLOWED,
+    )
+    data = Record.of(sg.deal(old_goat, players=3, seed=2), []).to_dict()
+    data["version"] = 2
+    data["preset"] = "swedish_goat"
+    data["rules"]["claim"] = "race"
+    for key in ADDED_SETTINGS[3]:
+        del data["rules"][key]
+    loaded = Record.from_dict(data)
+    assert loaded.rules == old_goat and loaded.preset is None
+    data["rules"]["last_trick_sluff"] = "once-lost"
+    with pytest.raises(ValueError, match="last_trick_sluff: not a setting of version 2"):
         Record.from_dict(data)

@@ -203,7 +203,7 @@ class _Program:
             self.stdin.write(json.dumps(message, separators=(",", ":")).encode() + b"\n")
             self.stdin.flush()
         except (BrokenPipeError, ConnectionResetError, ValueError):
-            raise self._exited(f"before reading {what}") from None
+            raise self._exited(f"without answering {what}") from None
         deadline = time.monotonic() + seconds
         while b"\n" not in self.buffer:
             left = deadline - time.monotonic()
@@ -211,7 +211,7 @@ class _Program:
                 raise self.fail("timed out", f"gave no answer to {what} within {seconds:.3g} s")
             chunk = os.read(self.fd, 65536)
             if not chunk:
-                raise self._exited(f"instead of answering {what}")
+                raise self._exited(f"without answering {what}")
             self.buffer += chunk
             if len(self.buffer) > MAX_ANSWER and b"\n" not in self.buffer:
                 raise self.fail("garbage", f"answered {what} with a line over {MAX_ANSWER} bytes")

@@ -67,6 +67,7 @@ def show_cards(cards: Sequence[Card], colour: bool) -> str:
 #: Events said otherwise than by their kind's name.
 _PHRASES = {
     EventKind.GOAT: "is the goat",
+    EventKind.STALLED: "holds the most cards when play stalls (the quiet limit)",
     EventKind.OUT: "is out",
     EventKind.DONE: "declared done",
     EventKind.TIED: "tied: the tied players play again",

@@ -41,6 +41,7 @@ _SHOWN = {
     EventKind.DREW: "draws",
     EventKind.LEAD_PASSED: "cannot lead; the lead passes",
     EventKind.LEADS: "leads",
+    EventKind.STALLED: "holds the most cards when play stalls",
     EventKind.GOAT: "is the goat",
 }
 _WITH_CARDS = {

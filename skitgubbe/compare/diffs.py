@@ -112,7 +112,7 @@ def diff(a: str | Ruleset | Variant, b: str | Ruleset | Variant) -> RulesetDiff:
     >>> [(s.name, s.first, s.second) for s in diff("pagat", "myllymatti")]
     []
     >>> diff("flurst", "swedish_goat").names
-    ('min_players', 'trump_card', 'aces_low', 'beat')
+    ('min_players', 'trump_card', 'aces_low', 'sluff', 'last_trick_sluff', 'beat')
     """
     first, second = _variant(a), _variant(b)
     fields = attrs.fields_dict(Ruleset)

@@ -19,7 +19,7 @@ from ..errors import IllegalMoveError
 from ..events import Event, EventKind, seat_events
 from ..intermission import finish_phase_one
 from ..moves import Dare, Done, Gather, Move, PickUp, Play, Sluff, Store, Swap
-from ..rules import Ruleset, Trick
+from ..rules import LastTrickSluff, Ruleset, Trick
 from ..rules import Sluff as SluffRule
 from ..state import PhaseOneRules, PhaseOneState, State
 from ..views import PlayerView, phase_one_view
@@ -39,6 +39,8 @@ __all__ = [
 
 # The settings compared on hot paths, as constants compiled code reads natively.
 _SLUFF_NONE: Final = SluffRule.NONE
+_LAST_ALLOWED: Final = LastTrickSluff.ALLOWED
+_LAST_ONCE_LOST: Final = LastTrickSluff.ONCE_LOST
 _SLUFF_WINDOW: Final = SluffRule.WINDOW
 _TRICK_ALL: Final = Trick.ALL
 _TRICK_ALL_TRUMPS: Final = Trick.ALL_TRUMPS
@@ -305,6 +307,20 @@ def explain(state: PhaseOneState, move: Move) -> IllegalMoveError | None:
             return IllegalMoveError("there is no trick to sluff on yet", rule)
         if state._done >> seat & 1:
             return IllegalMoveError(f"seat {seat} has declared done on this trick", rule)
+        if (
+            rules.last_trick_sluff is not _LAST_ALLOWED
+            and sluffing.last_trick(state)
+            and sluffing.last_trick_barred(state) >> seat & 1
+        ):
+            return IllegalMoveError(
+                f"seat {seat} may not sluff on the last trick of phase one "
+                + (
+                    "until it can no longer take it"
+                    if rules.last_trick_sluff is _LAST_ONCE_LOST
+                    else "until the trick is decided"
+                ),
+                "P1-SLUFF-LAST-TRICK",
+            )
         if move.mask & ~sluffing.sluffable(state, seat):
             return IllegalMoveError(
                 f"seat {seat} may not sluff {format_cards(move.cards)} now: "
@@ -351,7 +367,10 @@ def _explain_play(
             return IllegalMoveError("these rules have no daring", "P1-DARE")
         if obliged(state, seat):
             return IllegalMoveError(
-                f"seat {seat} must match the highest rank and may not dare", "P1-MUST-MATCH"
+                f"seat {seat} must match "
+                + ("a rank already played" if rules.beats_unique else "the highest rank")
+                + " and may not dare",
+                "P1-MUST-MATCH",
             )
         return IllegalMoveError(
             "the stock holds no card that may be dared (the trump card may not be)", "P1-DARE"
@@ -373,9 +392,14 @@ def _explain_play(
         return IllegalMoveError("a play is a single card", trick_rule)
     bound = obliged(state, seat)
     if bound:
+        what = (
+            # P1-TIE-BEATS-UNIQUE: the highest rank already played that it holds
+            "a card of the highest rank already played that it holds"
+            if rules.beats_unique
+            else "a card of the highest rank played so far"
+        )
         return IllegalMoveError(
-            f"seat {seat} must play a card of the highest rank played so far "
-            f"({format_cards(cards_of(bound))})",
+            f"seat {seat} must play {what} ({format_cards(cards_of(bound))})",
             "P1-MUST-MATCH",
         )
     return IllegalMoveError(f"{move} is not a legal play", trick_rule)

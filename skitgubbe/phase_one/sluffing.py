@@ -21,8 +21,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from ..moves import Done, Gather, Move, Sluff
+from ..rules import LastTrickSluff, PhaseOneEnd, Ties, TrumpCard
 from ..rules import Sluff as SluffRule
-from ..rules import Ties, TrumpCard
 from .values import RANK_CARDS, RANKSET_CARDS, leading, ranks_of, submultisets
 
 if TYPE_CHECKING:
@@ -37,6 +37,8 @@ __all__ = [
     "due_seats",
     "entitled",
     "gatherer",
+    "last_trick",
+    "last_trick_barred",
     "may_still_play",
     "sluffable",
     "sluffable_by_seat",
@@ -53,6 +55,9 @@ _SLUFF_OWN: Final = SluffRule.OWN
 _SLUFF_UNLIMITED: Final = SluffRule.UNLIMITED
 _SLUFF_WINDOW: Final = SluffRule.WINDOW
 _TIES_SPLIT: Final = Ties.SPLIT
+_LAST_ALLOWED: Final = LastTrickSluff.ALLOWED
+_LAST_ONCE_LOST: Final = LastTrickSluff.ONCE_LOST
+_END_TALON: Final = PhaseOneEnd.TALON
 _TRUMP_CARD_SET_ASIDE: Final = TrumpCard.SET_ASIDE
 
 #: The rule ID of each sluffing rule.
@@ -141,7 +146,40 @@ def _entitled(state: PhaseOneState) -> int:
         for seat, hand in enumerate(state._hand_masks):
             if bits >> seat & 1 and hand.bit_count() == 1 and may_still_play(state, seat):
                 bits &= ~(1 << seat)  # P1-SLUFF-ANYTIME (b): a sluff would empty the hand
+    if rules.last_trick_sluff is not _LAST_ALLOWED and bits and last_trick(state):
+        bits &= ~last_trick_barred(state)
     return bits
+
+
+def last_trick(state: PhaseOneState) -> bool:
+    """Whether the trick on the table is the last of phase one, from public facts
+    (P1-SLUFF-LAST-TRICK; the ruling is in :class:`~skitgubbe.rules.LastTrickSluff`):
+    the stock can give no card, and a seat will hold none when the next trick would
+    start, counting the plays still due to this trick but no sluff."""
+    if len(state._stock_cards) > state._drawn:
+        return False
+    if state._context.end is _END_TALON:
+        return True
+    due = state._order[state._position :] if state._winner < 0 else ()
+    for seat, hand in enumerate(state._hand_masks):
+        if not hand or (seat in due and hand.bit_count() == 1):
+            return True
+    return False
+
+
+def last_trick_barred(state: PhaseOneState) -> int:
+    """The seats the last-trick limit keeps from sluffing now, as bits, on what
+    :func:`last_trick` says is the last trick (P1-SLUFF-LAST-TRICK)."""
+    if state._winner >= 0:
+        # decided: only its winner, who takes it, is still kept from sluffing on it
+        return 1 << state._winner if state._context.last_trick_sluff is _LAST_ONCE_LOST else 0
+    if state._context.last_trick_sluff is not _LAST_ONCE_LOST:
+        return (1 << len(state._hand_masks)) - 1  # nobody, until it is decided
+    barred = 0
+    for seat in range(len(state._hand_masks)):
+        if may_still_play(state, seat):
+            barred |= 1 << seat  # it may still take the trick
+    return barred
 
 
 def races(state: PhaseOneState) -> bool:
