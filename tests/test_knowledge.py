@@ -19,6 +19,7 @@ import random
 from collections import Counter
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scipy.stats import chisquare
@@ -258,3 +259,25 @@ def test_a_shared_dreck_is_seen_only_by_its_receivers() -> None:
     assert not state.view(bystander).known_masks[second] & got[second]
     seen = [e for e in state.view(bystander).events if e.kind is sg.EventKind.GOT_DRECK]
     assert [e.hidden for e in seen] == [got[first].bit_count(), got[second].bit_count()]
+
+
+def test_a_phase_two_view_names_the_seat_of_every_play_on_the_table() -> None:
+    """P2-PICK-BOTTOM-JOINED: every player saw who played each card to the table, so
+    the view, its JSON, the protocol's view and the picture carry the seats; a
+    pick-up takes the seats of the plays it takes away."""
+    state = sg.start_phase_two(sg.presets.FLURST, ["2C 9H", "3C 8S", "4C JD", "KD"], "D", leader=0)
+    for move in ("0 play 2C", "1 play 3C", "2 play 4C"):
+        state = state.apply(move)
+    view = state.view(3)
+    assert view.table_seats == (0, 1, 2) and state.table_seats == (0, 1, 2)
+    data = view.to_dict()
+    assert data["table"] == ["2C", "3C", "4C"] and data["table_seats"] == [0, 1, 2]
+    assert sg.PlayerView.from_dict(data) == view
+    picked = state.apply("3 pick 2C 3C 4C")
+    assert picked.table_seats == () and picked.view(0).table_seats == ()
+    state = sg.start_phase_two(sg.presets.PAGAT, ["2C 9H", "3C 8S", "4C JD"], "D", leader=0)
+    state = state.apply("0 play 2C").apply("1 play 3C").apply("2 pick 3C")
+    assert state.view(1).table_seats == (0,)
+    bad = dict(data, table_seats=[0, 1])
+    with pytest.raises(ValueError, match="table_seats: expected one seat per play"):
+        sg.PlayerView.from_dict(bad)

@@ -242,7 +242,9 @@ def _centre(view: PlayerView) -> list[Item]:
     else:
         if view.trump is not None:
             items += _trump_suit(view.trump, cx + 80, low)
-        plays = [(None, cards, "") for cards in view.table]  # the order is known, not the seats
+        plays = [
+            (seat, cards, "") for seat, cards in zip(view.table_seats, view.table, strict=True)
+        ]
         items += _table(plays, cx, top)
         gone = len(view.out_of_play)  # killed tricks and cards set aside
         if gone:
