@@ -97,3 +97,8 @@ def needs_extra(module: str, extra: str) -> Any:
     """Import ``module``, or skip the test, naming the optional ``extra`` to install."""
     reason = f"needs the {extra!r} extra: pip install 'skitgubbe[{extra}]'"
     return pytest.importorskip(module, reason=reason)
+
+
+#: A fixed secret key for runs that must play the same games twice (see
+#: :mod:`skitgubbe.runner.keys`); a real run draws its own.
+KEY = "5e" * 16

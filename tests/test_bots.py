@@ -28,6 +28,8 @@ from skitgubbe.bots import (
 from skitgubbe.runner.stats import mean_interval
 from skitgubbe.tournament import match
 
+from .helpers import KEY
+
 
 def table_size(rules: sg.Ruleset) -> int:
     return max(rules.min_players, min(4, rules.max_players))
@@ -195,7 +197,8 @@ def test_search_bot_is_reproducible_from_its_seed() -> None:
 
 
 def test_greedy_bot_is_the_goat_less_often_than_random_bots() -> None:
-    result = match(sg.presets.FLURST, ["greedy", "random", "random", "random"], 12, 4, workers=1)
+    bots = ["greedy", "random", "random", "random"]
+    result = match(sg.presets.FLURST, bots, 12, 4, workers=1, key=KEY)
     assert result.goat_rate("greedy").mean < 0.25
     assert result.difference("greedy").high < 0
 
@@ -216,8 +219,8 @@ def test_a_match_result_names_what_it_expected_of_wrong_arguments() -> None:
 
 def test_a_match_is_the_same_whatever_the_number_of_workers() -> None:
     bots = ["greedy", "random", "random"]
-    one = match(sg.presets.FLURST, bots, 6, seed=3, workers=1)
-    two = match(sg.presets.FLURST, bots, 6, seed=3, workers=2)
+    one = match(sg.presets.FLURST, bots, 6, seed=3, workers=1, key=KEY)
+    two = match(sg.presets.FLURST, bots, 6, seed=3, workers=2, key=KEY)
     assert one.rows == two.rows and one == two
     other = match(sg.presets.FLURST, bots, 6, seed=4, workers=1)
     assert other.rows != one.rows

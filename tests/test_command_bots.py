@@ -26,6 +26,8 @@ from skitgubbe.runner import Limits, Outcome, play_seated
 from skitgubbe.tournament import match
 from skitgubbe.views import PlayerView
 
+from .helpers import KEY
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "bots"
 PYTHON_BOT = f"cmd:{sys.executable} {EXAMPLES / 'random_bot.py'}"
 NODE_BOT = f"cmd:node {EXAMPLES / 'random_bot.js'}"
@@ -210,6 +212,8 @@ def test_workers_start_their_own_programs_even_after_this_process_used_the_bot(
     tmp_path: Path,
 ) -> None:
     bot = make_bot(PYTHON_BOT, log_dir=tmp_path)
-    here = match(sg.presets.FLURST, [bot, "greedy", "random"], games=4, seed=3, workers=1)
-    forked = match(sg.presets.FLURST, [bot, "greedy", "random"], games=4, seed=3, workers=2)
+    here = match(sg.presets.FLURST, [bot, "greedy", "random"], games=4, seed=3, workers=1, key=KEY)
+    forked = match(
+        sg.presets.FLURST, [bot, "greedy", "random"], games=4, seed=3, workers=2, key=KEY
+    )
     assert here.rows == forked.rows and not forked.forfeits

@@ -28,6 +28,8 @@ from skitgubbe.sessions import (
     play_two_tables,
 )
 
+from .helpers import KEY
+
 FOUR = ["Ann", "Bea", "Cid", "Dan"]
 
 
@@ -498,12 +500,12 @@ def test_s_goat_leads_a_session_of_bots_follows_its_people() -> None:
     greedy player is the goat less often than random ones, and the session
     replays from JSON."""
     kinds = {"Ann": "greedy", "Bea": "random", "Cid": "random", "Dan": "random"}
-    session = play_bot_session(Session.start(sg.presets.FLURST, FOUR), 12, kinds, seed=2)
+    session = play_bot_session(Session.start(sg.presets.FLURST, FOUR), 12, kinds, seed=2, key=KEY)
     goats = {row.name: row.goats for row in session.standings}
     assert sum(goats.values()) == 12
     assert goats["Ann"] < max(goats["Bea"], goats["Cid"], goats["Dan"])
     assert Session.from_json(session.to_json()) == session
-    again = play_bot_session(Session.start(sg.presets.FLURST, FOUR), 12, kinds, seed=2)
+    again = play_bot_session(Session.start(sg.presets.FLURST, FOUR), 12, kinds, seed=2, key=KEY)
     assert again == session
     with pytest.raises(SessionError, match="no bot named for 'Bea'"):
         play_bot_session(Session.start(sg.presets.FLURST, FOUR), 1, {"Ann": "greedy"})
@@ -517,7 +519,9 @@ def test_bot_kinds_of_a_session_are_read_as_matches_and_studies_read_them() -> N
     plain = {"Ann": "greedy", "Bea": "random", "Cid": "random", "Dan": "search"}
     loose = {"Ann": " Greedy", "Bea": "RANDOM", "Cid": "random ", "Dan": "Search"}
     start = Session.start(sg.presets.FLURST, FOUR)
-    assert play_bot_session(start, 2, loose, seed=3) == play_bot_session(start, 2, plain, seed=3)
+    assert play_bot_session(start, 2, loose, seed=3, key=KEY) == play_bot_session(
+        start, 2, plain, seed=3, key=KEY
+    )
 
 
 def test_session_command_plays_bots(capsys: pytest.CaptureFixture[str]) -> None:

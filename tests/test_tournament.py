@@ -22,7 +22,7 @@ from skitgubbe.tournament import (
 )
 from skitgubbe.tournament.run import Settler, read, settle
 
-from .helpers import needs_extra
+from .helpers import KEY, needs_extra
 
 needs_extra("openskill", "tournament")
 
@@ -63,6 +63,7 @@ def small(**kwargs: object) -> TournamentResult:
         "rounds": 1,
         "seed": 3,
         "workers": 1,
+        "key": KEY,
     }
     arguments.update(kwargs)
     return tournament(**arguments)  # type: ignore[arg-type]
@@ -109,7 +110,7 @@ def test_a_killed_tournament_resumes_to_the_table_of_an_uninterrupted_one(tmp_pa
     (tmp_path / "cut.jsonl").write_bytes(cut)
     header, units, _ = read(tmp_path / "cut.jsonl")
     assert len(units) == 3 and header["bots"] == bots
-    resumed = resume(tmp_path / "cut.jsonl", workers=2)
+    resumed = resume(tmp_path / "cut.jsonl", workers=2, bots=bots)
     assert not resumed.interrupted
     assert resumed.table() == straight.table()
     _, again, _ = read(tmp_path / "cut.jsonl")

@@ -16,12 +16,17 @@ import attrs
 
 from ..records import Record
 from ..render.replay import replay_html
+from ..runner.keys import check_key, random_seed
 
 __all__ = [
     "BOTS_HELP",
+    "KEY_HELP",
+    "SEED_HELP",
     "Command",
+    "key_option",
     "output_problem",
     "plain_text",
+    "seed_option",
     "single_interrupt",
     "write_replay",
 ]
@@ -32,6 +37,42 @@ BOTS_HELP = (
     "(a class or function that makes a bot), or a program in any language speaking the "
     "line protocol: 'cmd:PROGRAM ARGS' (no commas)"
 )
+
+
+#: How ``--seed`` is given, for the help of the commands that play bots.
+SEED_HELP = (
+    "a whole number, or 'random' for one no bot can guess (give that against programs "
+    "that may cheat: a bot that guesses the seed can deal the games itself)"
+)
+#: How ``--key`` is given.
+KEY_HELP = (
+    "the secret key the bots' seeds are hashed with, 32 hexadecimal digits (drawn at "
+    "random unless given; the results show it, to play the same games again)"
+)
+
+
+def seed_option(text: str) -> int:
+    """``--seed``: a whole number from 0, or ``random`` for one drawn from the
+    operating system's randomness."""
+    if text.strip().lower() == "random":
+        return random_seed()
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number or 'random', not {text!r}"
+        ) from None
+    if seed < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0, not {seed}")
+    return seed
+
+
+def key_option(text: str) -> str:
+    """``--key``: a key as :func:`~skitgubbe.runner.keys.check_key` takes it."""
+    try:
+        return check_key(text.strip())
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 @attrs.frozen

@@ -18,7 +18,7 @@ from ..errors import shown
 from ..extras import MissingExtraError, require
 from ..runner.backends import MAX_GAMES
 from ..tournament import match
-from .commands import BOTS_HELP, Command
+from .commands import BOTS_HELP, KEY_HELP, SEED_HELP, Command, key_option, seed_option
 from .tournament import add_limits, limits_of
 
 __all__ = ["COMMAND"]
@@ -38,7 +38,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--games", type=int, default=100, help="deals, each played once per seating (100)"
     )
-    parser.add_argument("--seed", type=int, default=0, help="the match's seed (0)")
+    parser.add_argument(
+        "--seed", type=seed_option, default=0, help=f"the match's seed (0): {SEED_HELP}"
+    )
+    parser.add_argument("--key", type=key_option, default=None, help=KEY_HELP)
     parser.add_argument("--jobs", type=int, default=None, help="worker processes (every core)")
     parser.add_argument("--no-progress", action="store_true", help="show no progress bar")
     add_limits(parser)
@@ -67,7 +70,14 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     names = ", ".join(bot.name for bot in bots)
     print(f"{args.preset}, {len(bots)} players: {names}")
     result = match(
-        rules, bots, args.games, args.seed, workers=args.jobs, progress=progress, limits=limits
+        rules,
+        bots,
+        args.games,
+        args.seed,
+        workers=args.jobs,
+        progress=progress,
+        limits=limits,
+        key=args.key,
     )
     if result.interrupted:
         print(

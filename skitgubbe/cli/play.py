@@ -30,6 +30,7 @@ from ..cards import Card, Suit
 from ..events import Event, EventKind
 from ..moves import Move, parse_move
 from ..records import Record
+from ..runner.keys import bot_seed, new_key
 from ..state import Phase, State
 from ..views import PlayerView
 from .commands import BOTS_HELP, Command, output_problem
@@ -301,12 +302,17 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from ..phase_one import deal
 
     first = deal(rules, players=players, seed=seed)
+    key = new_key()  # the bots' seeds tell nothing of the deal
     current.append(first)
     write(f"{args.preset}, {players} players, seed {seed}; you are seat {seat}")
     status = 0
     try:
         result = play_game(
-            rules, bots, seed, bot_seeds=[seed + s for s in range(players)], observe=observe
+            rules,
+            bots,
+            seed,
+            bot_seeds=[bot_seed(key, "play", seed, "seat", s) for s in range(players)],
+            observe=observe,
         )
         who = "You are" if result.loser == seat else f"Seat {result.loser} is"
         write(f"{who} the goat after {result.moves} moves.")

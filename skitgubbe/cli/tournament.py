@@ -12,6 +12,7 @@ or a kill.
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from pathlib import Path
 
@@ -21,12 +22,21 @@ from ..runner.games import DEFAULT_LIMITS, Limits
 from ..tournament.run import (
     BACKENDS,
     DEFAULT_MAX_FORFEITS,
+    LIBRARY_BOTS,
     TournamentError,
     TournamentResult,
     resume,
     tournament,
 )
-from .commands import BOTS_HELP, Command, output_problem
+from .commands import (
+    BOTS_HELP,
+    KEY_HELP,
+    SEED_HELP,
+    Command,
+    key_option,
+    output_problem,
+    seed_option,
+)
 
 __all__ = ["COMMAND", "add_limits", "limits_of"]
 
@@ -75,7 +85,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="games to play at least, rounded up to whole rounds (one round)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="the tournament's seed (0)")
+    parser.add_argument(
+        "--seed", type=seed_option, default=0, help=f"the tournament's seed (0): {SEED_HELP}"
+    )
+    parser.add_argument("--key", type=key_option, default=None, help=KEY_HELP)
     parser.add_argument(
         "--max-forfeits",
         type=int,
@@ -108,7 +121,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             given = [
                 option
                 for option, value in (
-                    ("--bots", args.bots),
+                    ("--key", args.key),
                     ("--save", args.save),
                     ("--games", args.games),
                     ("--move-time", args.move_time),
@@ -119,8 +132,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             ]
             if given:
                 raise ValueError(
-                    "--resume takes the bots and every setting from its file: leave out "
-                    + ", ".join(given)
+                    "--resume takes every setting from its file (give --bots only to name "
+                    "its bots again): leave out " + ", ".join(given)
                 )
             result = _run_resume(args, progress)
         else:
@@ -130,10 +143,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 problem = output_problem(args.save)
                 if problem is not None:
                     raise ValueError(f"--save: {problem}")
-            names = [name.strip() for name in args.bots.split(",") if name.strip()]
             result = tournament(
                 presets.get(args.preset),
-                names,
+                _names(args.bots),
                 args.players,
                 args.games,
                 args.seed,
@@ -149,6 +161,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 save=args.save,
                 preset=args.preset,
                 log_dir=args.bot_logs,
+                key=args.key,
             )
     except (TournamentError, MissingExtraError, ValueError) as error:
         parser.error(str(error))
@@ -163,7 +176,12 @@ def _run_resume(args: argparse.Namespace, progress: bool) -> TournamentResult:
         address=args.address,
         progress=progress,
         log_dir=args.bot_logs,
+        bots=None if args.bots is None else _names(args.bots),
     )
+
+
+def _names(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()]
 
 
 def _report(result: TournamentResult, args: argparse.Namespace) -> int:
@@ -175,9 +193,15 @@ def _report(result: TournamentResult, args: argparse.Namespace) -> int:
     if result.interrupted:
         saved = args.resume or args.save
         if saved is not None:
+            named = args.bots or ",".join(result.specs)
+            again = (
+                ""
+                if all(bot in LIBRARY_BOTS for bot in _names(named))
+                else (f" --bots {shlex.quote(named)}")
+            )
             print(
                 "Stopped before the end; go on with: "
-                f"python -m skitgubbe tournament --resume {saved}",
+                f"python -m skitgubbe tournament --resume {shlex.quote(str(saved))}{again}",
                 file=sys.stderr,
             )
         else:

@@ -7,6 +7,8 @@ Below matches, studies, tournaments and sessions, above the bots:
 * :mod:`skitgubbe.runner.games` plays one seeded game between bots under time
   limits, and turns a bot that fails (an illegal move, a crash, a hang, an answer
   that is not a move) into a forfeit rather than an error;
+* :mod:`skitgubbe.runner.keys` makes bots' seeds with a secret key, so that no
+  bot can deal its game again from its seed;
 * :mod:`skitgubbe.runner.stats` has the means and intervals their tables show.
 """
 

@@ -13,6 +13,7 @@ from ..errors import shown
 from ..moves import Move
 from ..records import Record
 from ..runner.games import OutOrder, kept_bots
+from ..runner.keys import bot_seed, check_key, new_key
 from ..state import State
 from .common import MAX_MOVES, SessionError
 from .owner_view import OwnerView, owner_view
@@ -130,6 +131,7 @@ def play_bot_session(
     seed: int = 0,
     *,
     on_game: Callable[[Session], None] | None = None,
+    key: str | None = None,
 ) -> Session:
     """``session`` after ``games`` more games played by bots of :mod:`skitgubbe.bots`.
 
@@ -139,9 +141,11 @@ def play_bot_session(
     session), reset and seeded from each game, and
     :func:`skitgubbe.bots.next_move` arbitrates out-of-turn moves. A bot sees
     only its own seat's view; in three-player confusion a person's two hands are
-    played by two bots of the person's kind, each seeing its own hand. The same
-    ``seed`` plays the same games; ``on_game`` is called after each, as in
-    :func:`play_session`.
+    played by two bots of the person's kind, each seeing its own hand. The deals
+    come from ``seed``; each bot's seed is hashed with ``key``, a secret drawn
+    afresh unless given (see :mod:`skitgubbe.runner.keys`), so that no bot can deal
+    its game again. The same ``seed`` and ``key`` play the same games;
+    ``on_game`` is called after each, as in :func:`play_session`.
 
     >>> from skitgubbe import presets
     >>> session = Session.start(presets.FLURST, ["Ann", "Bea", "Cid"])
@@ -162,13 +166,15 @@ def play_bot_session(
             raise SessionError(str(error)) from None
     if not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a whole number from 0, not {shown(games)}")
+    key = new_key() if key is None else check_key(key)
+    key = new_key() if key is None else check_key(key)
     rng = random.Random(seed)
     for _ in range(games):
         game_seed = _game_seed(rng)
         state = session.next_game(game_seed)
         table = kept_bots([kinds[name] for name in session.seats])
         for seat, bot in enumerate(table):
-            bot.reset(seat, (game_seed + seat) % 2**64)
+            bot.reset(seat, bot_seed(key, "session", game_seed, "seat", seat))
         moves, final, out = _play_game(state, functools.partial(_bots_move, bots=table))
         record = Record.of(state, moves, preset=session.preset)
         session = session._with_game(record, final, out)

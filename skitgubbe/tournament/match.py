@@ -12,14 +12,15 @@ over those per-deal values, which keeps the pairing of a deal's rotations.
 others) the same way, deal by deal.
 
 Games run in worker processes (every core by default); the results depend only
-on the seed, never on the number of workers. Ctrl-C stops the workers and keeps
+on the seed and the key the bots' seeds are hashed with (see :func:`match`),
+never on the number of workers. Ctrl-C stops the workers and keeps
 the deals finished before the first unfinished one, every rotation of each.
 
 >>> import skitgubbe as sg
 >>> result = match(sg.presets.FLURST, ["greedy", "random", "random"], games=4, seed=1, workers=1)
 >>> result.games_played, len(result.rows)
 (4, 12)
->>> sum(result.goat_rate(bot).mean for bot in range(3))
+>>> round(sum(result.goat_rate(bot).mean for bot in range(3)), 9)
 1.0
 """
 
@@ -46,6 +47,7 @@ from ..runner.backends import (
     run_pool,
 )
 from ..runner.games import DEFAULT_LIMITS, Forfeit, Limits, play_seated
+from ..runner.keys import bot_seed, check_key, new_key
 from ..runner.stats import Interval, mean_interval
 from .run import labels
 
@@ -56,18 +58,22 @@ __all__ = ["BotStats", "GameRow", "MatchResult", "bot_seeds", "match"]
 MAX_CHUNK = 10
 
 
-def bot_seeds(seed: int, deal: int, bots: int) -> tuple[int, tuple[int, ...]]:
+def bot_seeds(seed: int, deal: int, bots: int, key: str) -> tuple[int, tuple[int, ...]]:
     """The deal's seed and each bot's seed for deal number ``deal`` of a match.
 
-    >>> bot_seeds(1, 0, 2) == bot_seeds(1, 0, 2) != bot_seeds(2, 0, 2)
+    The deal comes from the match's ``seed``; the bots' seeds are hashed with the
+    match's secret ``key`` (:mod:`skitgubbe.runner.keys`), so that no bot can work
+    out the deal from its own seed.
+
+    >>> key = "0f" * 16
+    >>> bot_seeds(1, 0, 2, key) == bot_seeds(1, 0, 2, key) != bot_seeds(2, 0, 2, key)
+    True
+    >>> bot_seeds(1, 0, 2, key)[0] == bot_seeds(1, 0, 2, "1e" * 16)[0]  # the same deal
     True
     """
     raw = hashlib.blake2b(f"skitgubbe match {seed} deal {deal}".encode(), digest_size=48).digest()
     deal_seed = int.from_bytes(raw[:6], "big")
-    seeds = tuple(
-        int.from_bytes(hashlib.blake2b(raw + bytes([i % 256, i // 256])).digest()[:6], "big")
-        for i in range(bots)
-    )
+    seeds = tuple(bot_seed(key, "match", seed, "deal", deal, "bot", i) for i in range(bots))
     return deal_seed, seeds
 
 
@@ -108,16 +114,16 @@ class BotStats:
 #: What one worker sends back for a chunk of deals: the rows, and per bot the
 #: decisions and the seconds they took.
 _ChunkResult = tuple[list[GameRow], list[tuple[int, float]]]
-_Task = tuple[Ruleset, tuple[Bot, ...], int, Chunk, Limits]
+_Task = tuple[Ruleset, tuple[Bot, ...], int, Chunk, Limits, str]
 
 
 def _play_deals(task: _Task) -> tuple[Chunk, _ChunkResult]:
-    rules, bots, seed, (start, stop), limits = task
+    rules, bots, seed, (start, stop), limits, key = task
     players = len(bots)
     rows: list[GameRow] = []
     times = [(0, 0.0)] * players
     for deal in range(start, stop):
-        deal_seed, seeds = bot_seeds(seed, deal, players)
+        deal_seed, seeds = bot_seeds(seed, deal, players, key)
         for rotation in range(players):
             seated = [bots[(seat - rotation) % players] for seat in range(players)]
             seat_seeds = [seeds[(seat - rotation) % players] for seat in range(players)]
@@ -161,6 +167,10 @@ class MatchResult:
     times: tuple[tuple[int, float], ...] = attrs.field(repr=False, eq=False)
     #: Whether Ctrl-C stopped the match before every deal was played.
     interrupted: bool = False
+    #: The secret key the bots' seeds were hashed with (see
+    #: :mod:`skitgubbe.runner.keys`): give it again, with the seed, to play the
+    #: same games.
+    key: str = attrs.field(default="", repr=False)
 
     @property
     def players(self) -> int:
@@ -269,6 +279,7 @@ class MatchResult:
         lines = [
             f"{played:,} deals x {self.players} seatings = {len(self.rows):,} games, "
             f"seed {self.seed}"
+            + (f", key {self.key}" if self.key else "")
             + (f" (INTERRUPTED: {played:,} of {self.games:,} deals)" if self.interrupted else ""),
             f"{'bot':<12} {'goat %':>7}  {'95% interval':<16} {'decisions':>10} "
             f"{'ms/decision':>12}",
@@ -317,14 +328,18 @@ def match(
     workers: int | None = None,
     progress: bool | Callable[[int, int], None] = False,
     limits: Limits = DEFAULT_LIMITS,
+    key: str | None = None,
 ) -> MatchResult:
     """Play ``games`` duplicate deals between ``bots`` (bots or their names, one
     per seat), each deal once per rotation: ``games * len(bots)`` games.
 
     ``workers`` processes play (default: every core this process may use; 1
-    plays here). The same ``seed`` gives the same games whatever the number of
-    workers. ``progress=True`` shows a progress bar on standard error (the
-    ``compare`` extra); a function is called instead with the deals played and
+    plays here). The same ``seed`` and ``key`` give the same games whatever the
+    number of workers. The deals come from ``seed``; each bot's seed is hashed
+    with ``key``, a secret drawn afresh unless given (see
+    :mod:`skitgubbe.runner.keys`), so that no bot can deal the game again from its
+    own seed; the result keeps the key. ``progress=True`` shows a progress bar on
+    standard error (the ``compare`` extra); a function is called instead with the deals played and
     the deals asked for. Ctrl-C returns the deals finished so far, with
     :attr:`MatchResult.interrupted` set.
 
@@ -351,12 +366,16 @@ def match(
         raise MatchError(f"seed must be a whole number, not {shown(seed)}")
     if workers is not None and (not isinstance(workers, int) or workers < 1):
         raise MatchError(f"workers must be a whole number of at least 1, not {workers!r}")
+    try:
+        key = new_key() if key is None else check_key(key)
+    except ValueError as error:
+        raise MatchError(str(error)) from None
     if progress is True:
         require("compare", "a progress bar")
     count = workers or available_cores()
     size = max(1, min(MAX_CHUNK, math.ceil(games / (count * CHUNKS_PER_WORKER))))
     tasks: list[_Task] = [
-        (rules, tuple(resolved), seed, chunk, limits) for chunk in chunks(games, count, size)
+        (rules, tuple(resolved), seed, chunk, limits, key) for chunk in chunks(games, count, size)
     ]
     finished: dict[Chunk, _ChunkResult] = {}
     label = f"Playing {games:,} deals x {players} seatings"
@@ -378,5 +397,5 @@ def match(
         rows.extend(chunk_rows)
         totals = [(a + c, b + d) for (a, b), (c, d) in zip(totals, chunk_times, strict=True)]
     return MatchResult(
-        rules, _labels(resolved), games, seed, tuple(rows), tuple(totals), interrupted
+        rules, _labels(resolved), games, seed, tuple(rows), tuple(totals), interrupted, key
     )

@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shlex
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,6 +42,7 @@ from ..extras import require
 from ..rules import Ruleset, ruleset_from_dict, ruleset_to_dict
 from ..runner.backends import MAX_GAMES, Reporter, available_cores, run_lazy
 from ..runner.games import DEFAULT_LIMITS, Forfeit, Limits, play_seated
+from ..runner.keys import check_key, new_key
 from .schedule import Schedule
 
 if TYPE_CHECKING:
@@ -51,6 +53,8 @@ __all__ = [
     "DEFAULT_MAX_FORFEITS",
     "FORMAT",
     "FORMAT_VERSION",
+    "LIBRARY_BOTS",
+    "READS_VERSIONS",
     "Drop",
     "Settled",
     "Settler",
@@ -68,8 +72,14 @@ __all__ = [
 
 #: The first line's ``format`` in a tournament file.
 FORMAT = "skitgubbe-tournament"
-#: The version of the file's layout.
-FORMAT_VERSION = 1
+#: The version of the file's layout. Version 2 added the secret ``key`` the bots'
+#: seeds are hashed with; version 1 files are still read and resumed.
+FORMAT_VERSION = 2
+#: The versions of tournament files this library reads.
+READS_VERSIONS = (1, 2)
+#: The bots a tournament file may name that start no program and load no code of
+#: anyone's: resuming a file that names any other asks for them again.
+LIBRARY_BOTS = ("random", "greedy", "search")
 #: Forfeits after which a bot is dropped, unless a tournament says otherwise.
 DEFAULT_MAX_FORFEITS = 3
 #: The backends a tournament runs on.
@@ -396,6 +406,7 @@ def tournament(
     save: str | Path | None = None,
     preset: str | None = None,
     log_dir: str | Path | None = None,
+    key: str | None = None,
 ) -> TournamentResult:
     """Play a tournament between ``bots`` (their names: library bots, ``module:Name``,
     ``file.py:Name`` or ``cmd:PROGRAM ARGS``) at tables of ``players``.
@@ -408,8 +419,18 @@ def tournament(
     :func:`resume`; ``progress`` shows a bar (``True``) or calls a function with
     the games done and the games in all. Ctrl-C stops and returns what
     finished, with :attr:`TournamentResult.interrupted` set.
+
+    The bots' seeds are hashed with ``key``, a secret drawn afresh unless given
+    (see :mod:`skitgubbe.runner.keys`), so that no bot can deal its game again
+    from its own seed; the save file keeps it, and no bot is ever sent it. The
+    deals come from ``seed``: against programs that may cheat, give a seed they
+    cannot guess.
     """
     _check(rules, bots, players, seed, limits, max_forfeits, workers, backend)
+    try:
+        key = new_key() if key is None else check_key(key)
+    except ValueError as error:
+        raise TournamentError(str(error)) from None
     try:
         specs = tuple(bot_name(bot) for bot in bots)
     except MatchError as error:
@@ -425,10 +446,10 @@ def tournament(
         raise TournamentError(f"rounds must be a whole number from 1, not {shown(rounds)}")
     try:
         if rounds is not None:
-            schedule = Schedule(len(specs), players, rounds, seed)
+            schedule = Schedule(len(specs), players, rounds, seed, key)
         else:
             assert games is not None
-            schedule = Schedule.for_games(len(specs), players, games, seed)
+            schedule = Schedule.for_games(len(specs), players, games, seed, key)
     except ValueError as error:
         raise TournamentError(str(error)) from None
     if schedule.games > MAX_GAMES:
@@ -444,6 +465,7 @@ def tournament(
         "players": players,
         "rounds": schedule.rounds,
         "seed": seed,
+        "key": key,
         "limits": {"move": limits.move, "game": limits.game},
         "max_forfeits": max_forfeits,
     }
@@ -492,10 +514,10 @@ def read(path: str | Path) -> tuple[dict[str, Any], dict[int, tuple[TournamentGa
         ) from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise TournamentError(f"{str(path)!r} is not a tournament file (no format {FORMAT!r})")
-    if header.get("version") != FORMAT_VERSION:
+    if header.get("version") not in READS_VERSIONS or isinstance(header.get("version"), bool):
         raise TournamentError(
             f"{str(path)!r} is a tournament file of version {header.get('version')!r}; this "
-            f"skitgubbe reads version {FORMAT_VERSION}"
+            f"skitgubbe reads versions {', '.join(map(str, READS_VERSIONS))}"
         )
     units: dict[int, tuple[TournamentGame, ...]] = {}
     for number, line in enumerate(lines[1:], 2):
@@ -518,15 +540,26 @@ def resume(
     address: str | None = None,
     progress: bool | Callable[[int, int], None] = False,
     log_dir: str | Path | None = None,
+    bots: Sequence[str] | None = None,
 ) -> TournamentResult:
     """Go on with the tournament saved in ``path``: play what is missing, appending
-    to the file, and return the whole tournament's result."""
+    to the file, and return the whole tournament's result.
+
+    A file may come from anyone, and a bot other than the library's (a ``cmd:``
+    program, or code named as ``module:Name`` or ``file.py:Name``) runs as you.
+    So when the file names such a bot, ``bots`` must name the file's bots again,
+    the same ones in the same order; otherwise nothing is started and the error
+    lists what the file would run.
+    """
     header, units, whole = read(path)
     try:
         rules = ruleset_from_dict(header["rules"])
         specs = tuple(str(spec) for spec in header["bots"])
+        key = header.get("key")
+        if header["version"] >= 2 or key is not None:
+            key = check_key(key)
         schedule = Schedule(
-            len(specs), int(header["players"]), int(header["rounds"]), int(header["seed"])
+            len(specs), int(header["players"]), int(header["rounds"]), int(header["seed"]), key
         )
         limits = Limits(float(header["limits"]["move"]), float(header["limits"]["game"]))
         max_forfeits = int(header["max_forfeits"])
@@ -536,6 +569,18 @@ def resume(
             f"{str(path)!r}: the tournament's settings are unreadable: {error}"
         ) from None
     _check(rules, specs, schedule.players, schedule.seed, limits, max_forfeits, workers, backend)
+    foreign = [spec for spec in specs if spec not in LIBRARY_BOTS]
+    try:
+        named = None if bots is None else tuple(bot_name(bot) for bot in bots)
+    except MatchError as error:
+        raise TournamentError(str(error)) from None
+    if foreign and named != specs:
+        raise TournamentError(
+            f"{str(path)!r} names bots that would run programs or code as you: "
+            + "; ".join(repr(spec) for spec in foreign)
+            + ". Nothing was started. To resume it, name the same bots again, in the same "
+            f"order: --bots {shlex.quote(','.join(specs))}"
+        )
     try:
         for spec in specs:
             bot_name(spec)

@@ -12,9 +12,11 @@ A *unit* is one table's deal with all its rotations; units are numbered
 through the rounds, and the order of units within a round is shuffled too, so
 that a tournament stopped early has played an even spread of tables. Every seed
 comes from the tournament's seed and the unit's number, so a unit plays the
-same games on any backend, in any order, in a run or after a resume.
+same games on any backend, in any order, in a run or after a resume; the bots'
+seeds are hashed with the tournament's secret key too (see
+:mod:`skitgubbe.runner.keys`), so that no bot can deal its game again.
 
->>> schedule = Schedule(bots=7, players=4, rounds=2, seed=1)
+>>> schedule = Schedule(bots=7, players=4, rounds=2, seed=1, key="0f" * 16)
 >>> schedule.tables_per_round, schedule.units, schedule.games
 (35, 70, 280)
 >>> unit = schedule.unit(0)
@@ -31,6 +33,8 @@ import math
 import random
 
 import attrs
+
+from ..runner.keys import bot_seed
 
 __all__ = ["MAX_TABLES", "Schedule", "Unit"]
 
@@ -90,6 +94,10 @@ class Schedule:
     rounds: int
     #: The tournament's seed.
     seed: int
+    #: The secret key the bots' seeds are hashed with (see
+    #: :mod:`skitgubbe.runner.keys`); ``None`` for the seeds of tournament files of
+    #: version 1, which came from the seed alone.
+    key: str | None = None
     _tables: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
@@ -112,10 +120,12 @@ class Schedule:
         object.__setattr__(self, "_tables", tables)
 
     @classmethod
-    def for_games(cls, bots: int, players: int, games: int, seed: int) -> Schedule:
+    def for_games(
+        cls, bots: int, players: int, games: int, seed: int, key: str | None = None
+    ) -> Schedule:
         """The fewest whole rounds that play at least ``games`` games."""
         per_round = math.comb(bots, players) * players if bots >= players else players
-        return cls(bots, players, max(1, math.ceil(games / per_round)), seed)
+        return cls(bots, players, max(1, math.ceil(games / per_round)), seed, key)
 
     @property
     def tables_per_round(self) -> int:
@@ -142,8 +152,14 @@ class Schedule:
         seating = list(self._tables[order[place]])
         random.Random(raw).shuffle(seating)
         deal_seed = int.from_bytes(raw[:6], "big")
-        seeds = tuple(
-            int.from_bytes(hashlib.blake2b(raw + bytes([i])).digest()[:6], "big")
-            for i in range(self.players)
-        )
+        if self.key is None:  # version 1 files: seeds a bot could trace to the deal
+            seeds = tuple(
+                int.from_bytes(hashlib.blake2b(raw + bytes([i])).digest()[:6], "big")
+                for i in range(self.players)
+            )
+        else:
+            seeds = tuple(
+                bot_seed(self.key, "tournament", self.seed, "unit", number, "bot", i)
+                for i in range(self.players)
+            )
         return Unit(number, round_, tuple(seating), deal_seed, seeds)
