@@ -24,7 +24,7 @@ from .basic import GreedyBot, RandomBot, greedy_choice
 from .command import PROTOCOL_VERSION, SCHEMA_PATH, CommandBot
 from .driver import GameResult, SeatTimes, asking_order, next_move, play_game
 from .names import BOT_NAMES, MatchError, bot_name, make_bot, parse_bots
-from .protocol import FAILURES, Bot, BotError, BotFailure, is_due
+from .protocol import FAILURES, Bot, BotError, BotFailure, TimedBot, is_due
 from .search import SearchBot
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "RandomBot",
     "SearchBot",
     "SeatTimes",
+    "TimedBot",
     "asking_order",
     "bot_name",
     "greedy_choice",

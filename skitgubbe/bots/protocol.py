@@ -13,6 +13,11 @@ and a seed for that game. A bot must draw all its randomness from that seed and
 keep nothing from one game to the next, so that a game's result depends only on
 the deal, the seating and the seeds, not on which process played it or which
 games it played before.
+
+A bot that thinks for a while can keep to a time limit: if it has the method of
+:class:`TimedBot`, a runner playing under limits (:func:`skitgubbe.runner.play_seated`)
+calls it with the seconds this choice may take instead of :meth:`Bot.choose`,
+and the bot must answer within them.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from typing import Protocol, runtime_checkable
 from ..moves import Move
 from ..views import PlayerView
 
-__all__ = ["FAILURES", "Bot", "BotError", "BotFailure", "is_due"]
+__all__ = ["FAILURES", "Bot", "BotError", "BotFailure", "TimedBot", "is_due"]
 
 
 class BotError(RuntimeError):
@@ -75,6 +80,15 @@ class Bot(Protocol):
         ``moves`` are the player's own legal moves, never empty; ``view`` is what
         the player knows now.
         """
+        ...
+
+
+@runtime_checkable
+class TimedBot(Protocol):
+    """A bot that keeps to the time it is given (see the module docs)."""
+
+    def choose_timed(self, view: PlayerView, moves: Sequence[Move], seconds: float) -> Move | None:
+        """As :meth:`Bot.choose`, answering within ``seconds`` of the call."""
         ...
 
 

@@ -15,7 +15,10 @@ left to :func:`~skitgubbe.bots.greedy_choice`.
 The budget is a number of playouts per decision (the ``playouts`` argument of
 :class:`SearchBot`), so that a seed gives the same game on any machine; an
 optional time limit (``seconds``) stops earlier on a slow one, at the price of
-that reproducibility.
+that reproducibility. Under a runner's time limit (a :class:`~skitgubbe.bots.TimedBot`)
+it also stops in time: it thinks for at most :data:`TIME_SHARE` of the time it
+is given, starts no round of playouts it expects to overrun, drops a round cut
+short, and falls back on the greedy choice if not one round fits.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ __all__ = [
     "DEFAULT_PLAYOUTS",
     "MIN_SAMPLES",
     "PLAYOUT_LIMIT",
+    "TIME_SHARE",
     "SearchBot",
     "playout_move",
 ]
@@ -50,6 +54,9 @@ DEFAULT_CANDIDATES = 6
 MIN_SAMPLES = 4
 #: A playout this long is cut short and scored as a middle place.
 PLAYOUT_LIMIT = 5_000
+#: The share of the time a runner gives a decision that the bot spends searching:
+#: the rest is left for sampling a world, answering, and a loaded machine.
+TIME_SHARE = 0.5
 
 
 class SearchBot:
@@ -98,6 +105,18 @@ class SearchBot:
     def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move | None:
         """The candidate with the best mean playout score, or the greedy choice
         when not due or when there is only one move."""
+        return self._search(view, moves, self.seconds)
+
+    def choose_timed(self, view: PlayerView, moves: Sequence[Move], seconds: float) -> Move | None:
+        """As :meth:`choose`, done well within ``seconds`` (see the module docs)."""
+        budget = TIME_SHARE * seconds
+        return self._search(
+            view, moves, budget if self.seconds is None else min(budget, self.seconds)
+        )
+
+    def _search(
+        self, view: PlayerView, moves: Sequence[Move], seconds: float | None
+    ) -> Move | None:
         if not is_due(view) or len(moves) == 1:
             return greedy_choice(view, moves)
         options = _candidates(view, moves, self.candidates)
@@ -105,19 +124,30 @@ class SearchBot:
             return options[0]
         rounds = max(MIN_SAMPLES, math.ceil(self.playouts / len(options)))
         start = time.perf_counter()
-        deadline = None if self.seconds is None else start + self.seconds
+        deadline = math.inf if seconds is None else start + seconds
         totals = [0.0] * len(options)
         me = view.player
         played = 0
-        for done in range(rounds):
-            if deadline is not None and done and time.perf_counter() > deadline:
-                break
+        done = 0
+        while done < rounds:
+            now = time.perf_counter()
+            if done and now + (now - start) / done > deadline:
+                break  # the next round would likely overrun
             world = sample(view, self._rng)
-            for index, move in enumerate(options):
-                totals[index] += _playout(world.apply(move), me)
-            played += len(options)
+            scores = []
+            for move in options:
+                scores.append(_playout(world.apply(move), me))
+                if time.perf_counter() > deadline:
+                    break
+            played += len(scores)
+            if len(scores) < len(options):
+                break  # a round cut short is dropped: every candidate keeps the same worlds
+            totals = [total + score for total, score in zip(totals, scores, strict=True)]
+            done += 1
         self.playouts_made += played
         self.search_seconds += time.perf_counter() - start
+        if not done:
+            return greedy_choice(view, options)
         best = min(range(len(options)), key=lambda index: totals[index])
         return options[best]
 

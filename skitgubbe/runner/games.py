@@ -32,7 +32,7 @@ import attrs
 
 from ..bots.driver import SeatTimes, asking_order
 from ..bots.names import make_bot
-from ..bots.protocol import Bot, BotFailure
+from ..bots.protocol import Bot, BotFailure, TimedBot
 from ..events import EventKind
 from ..moves import Move
 from ..phase_one import deal
@@ -182,8 +182,14 @@ def _ask(bot: Bot, state: State, seat: int, due: bool, timer: _Timer) -> Move | 
         raise BotFailure("timed out", f"used up its {timer.limits.game:.3g} s for the game")
     start = time.perf_counter()
     within = getattr(bot, "choose_within", None)  # a program bot keeps to its time itself
+    move: Move | None
     try:
-        move = within(view, moves, allowed) if within is not None else bot.choose(view, moves)
+        if within is not None:
+            move = within(view, moves, allowed)
+        elif isinstance(bot, TimedBot):
+            move = bot.choose_timed(view, moves, allowed)
+        else:
+            move = bot.choose(view, moves)
     except BotFailure:
         raise
     except Exception as error:

@@ -1,0 +1,62 @@
+"""Bots keep their time: a library bot told its time answers within it, under load.
+
+A runner gives each in-process bot the seconds its move may take; a bot that
+overruns forfeits. :class:`~skitgubbe.bots.SearchBot` is given far more playouts
+than it can make in the time, on a machine kept busy by two other processes, and
+must still forfeit nothing.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import pytest
+
+import skitgubbe as sg
+from skitgubbe.bots import GreedyBot, RandomBot, SearchBot, TimedBot
+from skitgubbe.runner import Limits, play_seated
+
+
+@pytest.fixture
+def busy_machine() -> Iterator[None]:
+    """Two processes that keep both cores busy while the test runs."""
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        yield
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+
+
+def test_a_search_bot_given_little_time_answers_within_it_on_a_busy_machine(
+    busy_machine: None,
+) -> None:
+    limits = Limits(move=0.15, game=120.0)
+    bot = SearchBot(1_000_000)
+    assert isinstance(bot, TimedBot)
+    decisions = 0
+    for deal in range(3):
+        seats = [bot, GreedyBot(), RandomBot()]
+        outcome = play_seated(sg.presets.FLURST, seats, deal, (1, 2, 3), limits)
+        assert outcome.forfeit is None, outcome.forfeit
+        decisions += outcome.times[0].decisions
+    assert decisions > 10 and bot.playouts_made > 0
+    # the same bot asked without a limit would think far longer than the limit
+    state = sg.deal(sg.presets.FLURST, players=3, seed=0)
+    view, moves = state.view(0), state.legal_moves(0)
+    bot.reset(0, 1)
+    start = time.perf_counter()
+    SearchBot(400).choose(view, moves)
+    assert time.perf_counter() - start > limits.move
+
+
+def test_a_search_bot_with_no_time_for_one_round_plays_the_greedy_move() -> None:
+    state = sg.deal(sg.presets.FLURST, players=3, seed=4)
+    view, moves = state.view(0), state.legal_moves(0)
+    bot = SearchBot(100)
+    bot.reset(0, 1)
+    assert bot.choose_timed(view, moves, 1e-9) == sg.bots.greedy_choice(view, moves)
