@@ -333,6 +333,18 @@ def api_public_names() -> Iterator[str]:
             target = f":py:{role}:`{module}.{qualname}` ({kind})"
         rows.append((literal(f"skitgubbe.{name}"), target))
     yield from list_table(("Name", "Defined and documented as"), rows, widths="1 2")
+    # a name exported under another name than its own gets an entry of its own,
+    # so that the reference (and its index) knows it by the exported name too
+    for name in skitgubbe.__all__:
+        obj = getattr(skitgubbe, name)
+        if isinstance(obj, type) and obj.__qualname__ != name:
+            yield f".. py:class:: {name}"
+            yield "   :module: skitgubbe"
+            yield "   :canonical: " + f"{obj.__module__}.{obj.__qualname__}"
+            yield ""
+            yield f"   :class:`{obj.__module__}.{obj.__qualname__}`, exported under this name"
+            yield "   to tell it apart from a name it would clash with."
+            yield ""
 
 
 def api_presets() -> Iterator[str]:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 import skitgubbe as sg
-from skitgubbe.bots import GreedyBot, RandomBot, SearchBot, TimedBot
+from skitgubbe.bots import Bot, GreedyBot, RandomBot, SearchBot, TimedBot
 from skitgubbe.runner import Limits, play_seated
 
 
@@ -40,7 +40,7 @@ def test_a_search_bot_given_little_time_answers_within_it_on_a_busy_machine(
     assert isinstance(bot, TimedBot)
     decisions = 0
     for deal in range(3):
-        seats = [bot, GreedyBot(), RandomBot()]
+        seats: list[Bot] = [bot, GreedyBot(), RandomBot()]
         outcome = play_seated(sg.presets.FLURST, seats, deal, (1, 2, 3), limits)
         assert outcome.forfeit is None, outcome.forfeit
         decisions += outcome.times[0].decisions
