@@ -56,6 +56,7 @@ from .rules import (
 from .rules import PickUp as PickUpRule
 from .rules import Sluff as SluffRule
 from .sampling import sample
+from .specs import VariantError, as_rules, format_variant, parse_variant
 from .state import Phase, PhaseOneState, PhaseTwoState, State
 from .views import PlayerView
 
@@ -109,14 +110,18 @@ __all__ = [
     "Trick",
     "TrumpCard",
     "Unfinished",
+    "VariantError",
     "anti_trump_suit",
+    "as_rules",
     "deal",
     "format_cards",
+    "format_variant",
     "is_run",
     "one_pack",
     "parse_card",
     "parse_cards",
     "parse_move",
+    "parse_variant",
     "presets",
     "replay",
     "sample",

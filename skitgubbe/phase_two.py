@@ -38,6 +38,7 @@ from .events import Event, EventKind, seat_events
 from .moves import Move, PickUp, Play
 from .rules import AntiTrump, Beat, CompleteSuit, EmptyHand, Ruleset, Runs
 from .rules import PickUp as PickUpRule
+from .specs import as_rules
 from .state import PhaseTwoRules, PhaseTwoState
 from .views import PlayerView, phase_two_view
 
@@ -767,7 +768,7 @@ def _explain_play(state: PhaseTwoState, context: Context, move: Move) -> Illegal
 
 
 def start_phase_two(
-    rules: Ruleset,
+    rules: Ruleset | str,
     hands: Sequence[str | Card | Iterable[Card | str]],
     trump: Suit | str,
     leader: object,
@@ -790,8 +791,7 @@ def start_phase_two(
     >>> state.to_act, len(state.legal_moves())
     ((0,), 3)
     """
-    if not isinstance(rules, Ruleset):
-        raise TypeError(f"rules must be a Ruleset, not {type(rules).__name__}")
+    rules = as_rules(rules)
     given: object = hands  # checked as what it is, not as what it is declared to be
     if isinstance(given, (str, Card)) or not isinstance(given, Sequence):
         raise TypeError(f"hands must be a sequence with one hand per seat, not {shown(given)}")

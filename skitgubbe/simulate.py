@@ -40,6 +40,7 @@ from .rules import (
     TrumpCard,
     Unfinished,
 )
+from .specs import as_rules
 from .state import PhaseOneState, PhaseTwoState, State
 
 __all__ = [
@@ -60,12 +61,15 @@ _T = TypeVar("_T")
 MAX_MOVES = 100_000
 
 
-def random_phase_two(rules: Ruleset, players: int, seed: int, *, leader: int = 0) -> PhaseTwoState:
+def random_phase_two(
+    rules: Ruleset | str, players: int, seed: int, *, leader: int = 0
+) -> PhaseTwoState:
     """A phase-two state from a shuffled pack dealt out one card at a time.
 
     The trump suit is drawn at random; with an avstickshög its cards come off the
     top of the pack first. The same seed always gives the same state.
     """
+    rules = as_rules(rules)
     rng = random.Random(seed)
     pack = list(one_pack() if rules.packs == 1 else two_packs())
     rng.shuffle(pack)

@@ -159,3 +159,28 @@ def test_names_start_from_the_closest_preset() -> None:
     assert presets.name_of(presets.PAGAT, base="myllymatti") == "myllymatti"
     with pytest.raises(KeyError, match="no preset 'bridge'"):
         presets.name_of(presets.PAGAT, base="bridge")
+
+
+def test_every_function_that_takes_rules_takes_a_spec() -> None:
+    """A spec names the rules wherever a Ruleset does: the deal, a phase-two
+    position, a game between bots, a match, a tournament and a session."""
+    from skitgubbe.bots import GreedyBot, play_game
+    from skitgubbe.runner import play_seated
+    from skitgubbe.sessions import Session
+    from skitgubbe.tournament import match, tournament
+
+    spec = "flurst:high_trump=true"
+    wanted = attrs.evolve(sg.presets.FLURST, high_trump=True)
+    assert sg.deal(spec, players=4, seed=7) == sg.deal(wanted, players=4, seed=7)
+    assert sg.start_phase_two("pagat", ["2C", "3C"], "D", 0).rules == sg.presets.PAGAT
+    bots = [GreedyBot(), GreedyBot(), GreedyBot()]
+    assert play_game(spec, bots, 1).loser == play_game(wanted, bots, 1).loser
+    seated = play_seated(spec, bots, 1, (1, 2, 3), record=True)
+    assert seated.record == play_seated(wanted, bots, 1, (1, 2, 3), record=True).record
+    assert match(spec, ["greedy"] * 3, 1, workers=1).rules == wanted
+    assert tournament(spec, ["greedy"] * 3, 3, rounds=1, workers=1).rules == wanted
+    assert Session.start(spec, ["Ann", "Bea", "Cid"]).rules == wanted
+    with pytest.raises(VariantError, match="no setting 'nope'"):
+        sg.deal("flurst:nope", players=4)
+    with pytest.raises(TypeError, match="a Ruleset or a spec"):
+        sg.deal(7, players=4)  # type: ignore[arg-type]

@@ -35,6 +35,7 @@ from ..phase_one import deal
 from ..records import Record
 from ..rules import Ruleset
 from ..simulate import MAX_MOVES
+from ..specs import as_rules
 from ..state import State
 from .protocol import Bot, BotError
 
@@ -137,7 +138,7 @@ class GameResult:
 
 
 def play_game(
-    rules: Ruleset,
+    rules: Ruleset | str,
     bots: Sequence[Bot],
     seed: int,
     *,
@@ -150,6 +151,7 @@ def play_game(
     (default: ``seed`` plus the seat). ``observe`` is called after every move
     with the move and the new state, for displays; bots see only their views.
     """
+    rules = as_rules(rules)
     players = len(bots)
     if not rules.min_players <= players <= rules.max_players:
         raise ValueError(

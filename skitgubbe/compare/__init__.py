@@ -23,6 +23,7 @@ The summaries, progress bars and tables need the ``compare`` extra, figures the
 """
 
 from ..extras import MissingExtraError
+from ..specs import Variant, VariantError, format_variant, parse_variant
 from .diffs import RulesetDiff, SettingDiff, diff
 from .games import (
     COLUMNS,
@@ -35,7 +36,6 @@ from .games import (
     play_game,
 )
 from .plot import plot
-from .specs import Variant, VariantError, format_variant, parse_variant
 from .study import BACKENDS, StudyError, StudyResult, check_study, seat_bots, study
 from .summary import Difference, Interval, Mean, SeatCounts, Summary, summarize
 

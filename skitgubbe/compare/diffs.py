@@ -21,7 +21,7 @@ import attrs
 
 from .. import presets
 from ..rules import Ruleset
-from .specs import Variant, _value_text
+from ..specs import Variant, setting_text
 
 __all__ = ["RulesetDiff", "SettingDiff", "diff"]
 
@@ -81,7 +81,7 @@ class RulesetDiff(Sequence[SettingDiff]):
             return f"{self.first} and {self.second} have the same rules"
         header = ("setting", self.first, self.second, "rule IDs")
         rows = [
-            (s.name, _value_text(s.first), _value_text(s.second), ", ".join(s.rules))
+            (s.name, setting_text(s.first), setting_text(s.second), ", ".join(s.rules))
             for s in self.settings
         ]
         widths = [max(len(row[i]) for row in [header, *rows]) for i in range(3)]

@@ -28,9 +28,9 @@ from ..errors import shown
 from ..extras import require
 from ..rules import Ruleset
 from ..runner.backends import MAX_GAMES, Chunk, Reporter, available_cores, chunks
+from ..specs import Variant
 from .backends import Task, run_local, run_ray
 from .games import COLUMNS, Value
-from .specs import Variant
 
 if TYPE_CHECKING:
     from .summary import Summary

@@ -24,6 +24,7 @@ from ..cards import (
 from ..deals import Deal
 from ..errors import shown
 from ..rules import FirstLead, Ruleset, TrumpCard
+from ..specs import as_rules
 from ..state import PhaseOneState
 from .play import context_for
 from .tricks import Work
@@ -48,7 +49,7 @@ def check_seed(seed: object) -> int:
 
 
 def deal(
-    rules: Ruleset,
+    rules: Ruleset | str,
     players: int | None = None,
     seed: int | None = None,
     *,
@@ -60,13 +61,14 @@ def deal(
 ) -> PhaseOneState:
     """Deal a game: a seeded shuffle, or an exact layout.
 
-    A shuffled deal takes ``players`` and ``seed`` (a whole number from 0 to
-    2**64 - 1; a random one if left out); the same seed always gives the same
-    game. Seat 0 sits at the dealer's left and the dealer holds the last seat: the
-    pack is dealt one card at a time in seat order (D-HAND-3). An avstickshög is
-    set aside first (P2-AVSTICKSHOG), a set-aside trump card after the hands
-    (D-TRUMP-SET-ASIDE); with a turned-up trump the next card goes face up under
-    the stock (P1-MAS).
+    ``rules`` is a :class:`~skitgubbe.rules.Ruleset` or a spec naming one
+    (``"flurst:high_trump=true"``, see :mod:`skitgubbe.specs`). A shuffled deal
+    takes ``players`` and ``seed`` (a whole number from 0 to 2**64 - 1; a random
+    one if left out); the same seed always gives the same game. Seat 0 sits at the
+    dealer's left and the dealer holds the last seat: the pack is dealt one card at
+    a time in seat order (D-HAND-3). An avstickshög is set aside first
+    (P2-AVSTICKSHOG), a set-aside trump card after the hands (D-TRUMP-SET-ASIDE);
+    with a turned-up trump the next card goes face up under the stock (P1-MAS).
 
     A layout takes ``hands`` (one per seat), ``stock`` (top card first; its last
     card is the trump card unless the rules set one aside), ``set_aside`` and
@@ -83,8 +85,7 @@ def deal(
     >>> state.players, state.stock_size, [state.hand_size(p) for p in range(4)]
     (4, 40, [3, 3, 3, 3])
     """
-    if not isinstance(rules, Ruleset):
-        raise TypeError(f"rules must be a Ruleset, not {type(rules).__name__}")
+    rules = as_rules(rules)
     if hands is None:
         if players is None:
             raise ValueError("deal needs players=N for a shuffled deal, or hands=... for a layout")

@@ -38,6 +38,7 @@ from ..moves import Move
 from ..phase_one import deal
 from ..rules import Ruleset
 from ..simulate import MAX_MOVES
+from ..specs import as_rules
 from ..state import PhaseTwoState, State
 
 __all__ = ["DEFAULT_LIMITS", "Forfeit", "Limits", "OutOrder", "Outcome", "kept_bots", "play_seated"]
@@ -240,7 +241,7 @@ def _finish(bots: Sequence[Bot], loser: int, order: Sequence[int]) -> None:
 
 
 def play_seated(
-    rules: Ruleset,
+    rules: Ruleset | str,
     bots: Sequence[Bot],
     deal_seed: int,
     bot_seeds: Sequence[int],
@@ -251,6 +252,7 @@ def play_seated(
     """Deal from ``deal_seed`` and play to the goat, ``bots[seat]`` at each seat,
     each reset with its seed from ``bot_seeds``; a bot that fails forfeits (see
     the module's description). ``record`` keeps every move in the outcome."""
+    rules = as_rules(rules)
     players = len(bots)
     if len(bot_seeds) != players:
         raise ValueError(f"give one bot seed per bot: {players} bots, {len(bot_seeds)} seeds")

@@ -18,6 +18,7 @@ from ..phase_one import deal
 from ..records import Record, replay
 from ..rules import FirstLead, Ruleset
 from ..runner.games import OutOrder
+from ..specs import as_rules
 from ..state import PhaseOneState, State
 from .common import (
     FORMAT,
@@ -251,7 +252,7 @@ class Session:
     @classmethod
     def start(
         cls,
-        rules: Ruleset,
+        rules: Ruleset | str,
         players: Sequence[str],
         *,
         first: str | None = None,
@@ -273,8 +274,7 @@ class Session:
         ...
         skitgubbe.sessions.common.SessionError: these rules allow 3-8 players, not 2
         """
-        if not isinstance(rules, Ruleset):
-            raise TypeError(f"rules must be a Ruleset, not {type(rules).__name__}")
+        rules = as_rules(rules)
         names = _names(players, "players")
         if confusion:
             if len(names) != 3:

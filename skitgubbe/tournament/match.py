@@ -49,6 +49,7 @@ from ..runner.backends import (
 from ..runner.games import DEFAULT_LIMITS, Forfeit, Limits, play_seated
 from ..runner.keys import bot_seed, check_key, new_key
 from ..runner.stats import Interval, mean_interval
+from ..specs import as_rules
 from .run import labels
 
 __all__ = ["BotStats", "GameRow", "MatchResult", "bot_seeds", "match"]
@@ -320,7 +321,7 @@ def _labels(bots: Sequence[Bot]) -> tuple[str, ...]:
 
 
 def match(
-    rules: Ruleset,
+    rules: Ruleset | str,
     bots: Sequence[Bot | str],
     games: int,
     seed: int = 0,
@@ -348,6 +349,10 @@ def match(
     forfeits that game and is its goat; the row names the forfeit (see
     :mod:`skitgubbe.runner.games`).
     """
+    try:
+        rules = as_rules(rules)
+    except ValueError as error:
+        raise MatchError(str(error)) from None
     resolved = [make_bot(bot) if isinstance(bot, str) else bot for bot in bots]
     for bot in resolved:
         if not isinstance(bot, Bot):

@@ -43,6 +43,7 @@ from ..rules import Ruleset, ruleset_from_dict, ruleset_to_dict
 from ..runner.backends import MAX_GAMES, Reporter, available_cores, run_lazy
 from ..runner.games import DEFAULT_LIMITS, Forfeit, Limits, play_seated
 from ..runner.keys import check_key, new_key
+from ..specs import as_rules
 from .schedule import Schedule
 
 if TYPE_CHECKING:
@@ -390,7 +391,7 @@ def _check(
 
 
 def tournament(
-    rules: Ruleset,
+    rules: Ruleset | str,
     bots: Sequence[str],
     players: int,
     games: int | None = None,
@@ -426,6 +427,10 @@ def tournament(
     deals come from ``seed``: against programs that may cheat, give a seed they
     cannot guess.
     """
+    try:
+        rules = as_rules(rules)
+    except ValueError as error:
+        raise TournamentError(str(error)) from None
     _check(rules, bots, players, seed, limits, max_forfeits, workers, backend)
     try:
         key = new_key() if key is None else check_key(key)
