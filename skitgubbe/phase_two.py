@@ -456,6 +456,7 @@ _LEADS: Final = seat_events(EventKind.LEADS)
 _THREE_CARDS: Final = seat_events(EventKind.THREE_CARDS)
 _ONE_CARD: Final = seat_events(EventKind.ONE_CARD)
 _OUT: Final = seat_events(EventKind.OUT)
+_OUT_KIND: Final = EventKind.OUT
 _EMPTIED: Final = seat_events(EventKind.EMPTIED)
 
 
@@ -573,6 +574,9 @@ def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoSta
 
     if goat < 0 and active & (active - 1) == 0:
         goat = active.bit_length() - 1
+    out_order = state._out_order
+    if active != state._active:
+        out_order = (*out_order, *(note.player for note in notes if note.kind is _OUT_KIND))
     quiet = 0 if active != state._active or killed != state._killed_mask else state._quiet + 1
     if goat < 0 and quiet >= context.quiet_limit:
         # Ruling: the game has stalled; the most cards lose (see Ruleset.quiet_limit).
@@ -622,6 +626,7 @@ def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoSta
         False,
         seats,
         quiet,
+        out_order,
     )
 
 
@@ -897,4 +902,7 @@ def begin(
         tuple(notes),
         out_of_play,
         last_move is not None,
+        (),
+        0,
+        tuple(seat for seat in range(players) if not active >> seat & 1),
     )

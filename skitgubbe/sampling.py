@@ -215,4 +215,5 @@ def _phase_two(view: PlayerView, rng: random.Random) -> PhaseTwoState:
         True,  # the notes already hold the last move's own event
         view.table_seats,
         view.quiet,
+        view.out,
     )

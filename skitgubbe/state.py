@@ -123,6 +123,33 @@ class State:
         raise NotImplementedError
 
     @property
+    def places(self) -> tuple[int, ...]:
+        """The seats in the order they went out of phase two so far (those who began
+        it with no cards first, in seat order), and the goat last once the game is
+        over: place 1 first. Empty in phase one."""
+        return ()
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's result, as OpenSpiel's ``returns()`` gives it: ``-1`` for the
+        goat and ``1 / (players - 1)`` for every other seat once the game is over,
+        so that they sum to zero; all zero before.
+
+        >>> import skitgubbe as sg
+        >>> state = sg.start_phase_two(sg.presets.PAGAT, ["2C", "3C 4C", ""], "D", 0)
+        >>> state.places, state.returns()  # seat 2 began phase two with no cards
+        ((2,), (0.0, 0.0, 0.0))
+        >>> over = state.apply("0 play 2C")  # seat 0 goes out: seat 1 is the goat
+        >>> over.places, over.returns()
+        ((2, 0, 1), (0.5, -1.0, 0.5))
+        """
+        players = self.players
+        loser = self.loser
+        if loser is None:
+            return (0.0,) * players
+        share = 1.0 / (players - 1)
+        return tuple(-1.0 if seat == loser else share for seat in range(players))
+
+    @property
     def last_move(self) -> Move | None:
         """The move that made this state, if any."""
         raise NotImplementedError
@@ -380,6 +407,7 @@ class PhaseTwoState(State):
         "_notes",
         "_opening",
         "_out_of_play_mask",
+        "_out_order",
         "_quiet",
         "_reserve_cards",
         "_table_masks",
@@ -414,6 +442,7 @@ class PhaseTwoState(State):
         opening: bool = False,
         table_seats: tuple[int, ...] = (),
         quiet: int = 0,
+        out_order: tuple[int, ...] = (),
     ) -> None:
         self._rules = rules
         self._trump = trump
@@ -438,6 +467,7 @@ class PhaseTwoState(State):
         self._opening = opening
         self._table_seats = table_seats
         self._quiet = quiet
+        self._out_order = out_order
         self._legal = None
 
     @property
@@ -559,6 +589,7 @@ class PhaseTwoState(State):
             self.hidden_masks,
             self.table_masks,
             self._table_seats,
+            self._out_order,
             self.turn,
             self.trick_size,
             self.active,
@@ -615,6 +646,7 @@ class PhaseTwoState(State):
                 self._opening,
                 self._table_seats,
                 self._quiet,
+                self._out_order,
             ),
         )
 
@@ -669,8 +701,13 @@ class PhaseTwoState(State):
 
     @property
     def out(self) -> tuple[int, ...]:
-        """The seats that are out of the game (safe)."""
-        return tuple(p for p in range(self.players) if not self.active >> p & 1)
+        """The seats that are out of the game (safe), in the order they went out."""
+        return self._out_order
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        goat = self._goat
+        return self._out_order if goat < 0 else (*self._out_order, goat)
 
     def hand(self, player: object) -> tuple[Card, ...]:
         """The cards ``player`` holds, sorted by suit then rank."""

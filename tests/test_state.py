@@ -205,3 +205,26 @@ def test_nothing_shared_between_games_can_be_changed_through_a_state(name: str) 
     state._legal = (sg.parse_move("0 play AS"),)  # a bug in the program
     again = sg.deal(rules, players=players, seed=3)
     assert [str(move) for move in again.legal_moves()] == expected
+
+
+def test_places_follow_who_went_out_and_returns_sum_to_zero() -> None:
+    """P2-OUT: ``places`` lists the seats in the order they went out, the goat last;
+    ``returns()`` gives -1 to the goat and an equal share to everyone else, as
+    OpenSpiel expects, and zeros before the end."""
+    from skitgubbe.runner import OutOrder
+    from skitgubbe.simulate import random_moves
+
+    for name in ("flurst", "pagat", "mattis", "swedish_goat"):
+        for seed in range(3):
+            state = sg.deal(presets.get(name), players=4, seed=seed)
+            out = OutOrder()
+            for _, state in random_moves(state, seed):
+                out.see(state)
+                if not state.is_over:
+                    assert state.returns() == (0.0,) * 4
+                    assert state.places == tuple(out.order)
+            assert state.loser is not None
+            assert state.places == (*out.order, state.loser)
+            assert sorted(state.places) == [0, 1, 2, 3]
+            returns = state.returns()
+            assert returns[state.loser] == -1.0 and abs(sum(returns)) < 1e-12

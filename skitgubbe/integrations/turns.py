@@ -200,12 +200,7 @@ class Turns:
     def returns(self) -> list[float]:
         """Each seat's result: ``-1`` for the goat and ``1 / (players - 1)`` for each
         other seat, so that results sum to zero; all zero before the end or in a draw."""
-        players = self.state.players
-        loser = self.state.loser
-        if loser is None:
-            return [0.0] * players
-        share = 1.0 / (players - 1)
-        return [-1.0 if seat == loser else share for seat in range(players)]
+        return list(self.state.returns())
 
 
 _new = object.__new__
