@@ -216,9 +216,10 @@ def test_places_follow_who_went_out_and_returns_sum_to_zero() -> None:
 
     for name in ("flurst", "pagat", "mattis", "swedish_goat"):
         for seed in range(3):
-            state = sg.deal(presets.get(name), players=4, seed=seed)
+            dealt = sg.deal(presets.get(name), players=4, seed=seed)
             out = OutOrder()
-            for _, state in random_moves(state, seed):
+            state: sg.State = dealt
+            for _, state in random_moves(dealt, seed):
                 out.see(state)
                 if not state.is_over:
                     assert state.returns() == (0.0,) * 4
