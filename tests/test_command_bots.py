@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import pickle
 import shutil
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -59,6 +60,37 @@ def test_the_node_example_bot_plays_a_match(tmp_path: Path) -> None:
     assert result.games_played == 3 and not result.forfeits
 
 
+@pytest.mark.skipif(shutil.which("cc") is None, reason="needs a C compiler (cc) for the C example")
+def test_the_c_example_bot_builds_with_libc_alone_and_plays_every_preset(tmp_path: Path) -> None:
+    """The C example reads the messages whatever their key order and length: it
+    plays whole games of every preset (two packs, Mas, avstickshög) without a
+    forfeit, and its answers are the same game after game from the same seeds."""
+    binary = tmp_path / "random_bot"
+    subprocess.run(
+        [
+            "cc",
+            "-O2",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-std=c11",
+            "-o",
+            str(binary),
+            str(EXAMPLES / "random_bot.c"),
+        ],
+        check=True,
+    )
+    spec = f"cmd:{binary}"
+    for name in sg.presets.NAMES:
+        rules = sg.presets.get(name)
+        players = min(max(3, rules.min_players), rules.max_players)
+        bots = [make_bot(spec, log_dir=tmp_path), GreedyBot(), RandomBot(), RandomBot()]
+        outcome = play_seated(rules, bots[:players], 5, SEEDS[:players], ONE_SECOND, record=True)
+        assert outcome.forfeit is None, (name, outcome.forfeit)
+        again = play_seated(rules, bots[:players], 5, SEEDS[:players], ONE_SECOND, record=True)
+        assert again.record == outcome.record
+
+
 def test_a_program_bot_plays_the_same_game_from_the_same_seeds(tmp_path: Path) -> None:
     first = play_seated(
         sg.presets.FLURST,
@@ -102,6 +134,21 @@ def test_a_program_that_hangs_forfeits_on_its_time_limit(tmp_path: Path) -> None
     assert time.monotonic() - start < 5
     assert outcome.forfeit is not None and outcome.forfeit.reason == "timed out"
     assert "within 0.3 s" in outcome.forfeit.detail
+
+
+@pytest.mark.parametrize(
+    ("mode", "said"),
+    [
+        ("noflush", "did it write a whole line and flush its output?"),
+        ("nonewline", "but no end of line within 0.3 s (does it end each answer with a newline?)"),
+    ],
+)
+def test_a_program_that_does_not_flush_a_whole_line_is_told_why_it_timed_out(
+    tmp_path: Path, mode: str, said: str
+) -> None:
+    outcome = play(broken(mode), tmp_path, Limits(move=0.3))
+    assert outcome.forfeit is not None and outcome.forfeit.reason == "timed out"
+    assert said in outcome.forfeit.detail
 
 
 def test_a_program_that_never_answers_forfeits_without_stopping_the_run(tmp_path: Path) -> None:

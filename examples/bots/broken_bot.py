@@ -6,7 +6,9 @@ its tenth choice, then:
 * ``illegal``: answers a move that is not among those listed;
 * ``garbage``: answers a line that is not a move;
 * ``crash``: writes a traceback to standard error and exits;
-* ``hang``: stops answering.
+* ``hang``: stops answering;
+* ``noflush``: writes its answer but never flushes it, so it never arrives;
+* ``nonewline``: flushes its answer without ending the line.
 
 A run scores the game as a forfeit, names the reason, quotes the end of the
 bot's standard error, starts the bot again for its next game, and drops it once
@@ -18,7 +20,7 @@ import random
 import sys
 import time
 
-MODES = ("illegal", "garbage", "crash", "hang")
+MODES = ("illegal", "garbage", "crash", "hang", "noflush", "nonewline")
 
 
 def main() -> None:
@@ -48,6 +50,13 @@ def main() -> None:
                     answer = "I resign!"
                 elif mode == "crash":
                     raise RuntimeError("broken_bot crashed on purpose")
+                elif mode == "noflush":
+                    sys.stdout.write(answer + "\n")  # left in the buffer of the pipe
+                    time.sleep(3600)
+                elif mode == "nonewline":
+                    sys.stdout.write(answer)
+                    sys.stdout.flush()
+                    time.sleep(3600)
                 else:
                     time.sleep(3600)
         sys.stdout.write(answer + "\n")

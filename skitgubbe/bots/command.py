@@ -208,7 +208,18 @@ class _Program:
         while b"\n" not in self.buffer:
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([self.fd], [], [], left)[0]:
-                raise self.fail("timed out", f"gave no answer to {what} within {seconds:.3g} s")
+                if self.buffer:
+                    raise self.fail(
+                        "timed out",
+                        f"wrote {len(self.buffer)} bytes in answer to {what} but no end of "
+                        f"line within {seconds:.3g} s (does it end each answer with a "
+                        "newline?)",
+                    )
+                raise self.fail(
+                    "timed out",
+                    f"gave no answer to {what} within {seconds:.3g} s (did it write a "
+                    "whole line and flush its output?)",
+                )
             chunk = os.read(self.fd, 65536)
             if not chunk:
                 raise self._exited(f"without answering {what}")
