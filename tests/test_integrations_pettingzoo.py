@@ -21,6 +21,7 @@ import skitgubbe as sg  # noqa: E402
 from skitgubbe.integrations.actions import NUM_ACTIONS, PASS  # noqa: E402
 from skitgubbe.integrations.observations import SIZE  # noqa: E402
 from skitgubbe.integrations.pettingzoo import SingleSeatEnv, SkitgubbeEnv, env  # noqa: E402
+from skitgubbe.render.svg import HEIGHT, WIDTH  # noqa: E402
 
 
 @pytest.mark.filterwarnings("ignore:Observation space for each agent")
@@ -104,7 +105,7 @@ def test_rgb_array_frames_are_the_open_picture_as_pixels() -> None:
     environment.reset(seed=3)
     first = environment.render()
     assert isinstance(first, np.ndarray)
-    assert first.shape == (480, 600, 3) and first.dtype == np.uint8
+    assert first.shape == (HEIGHT, WIDTH, 3) == (480, 720, 3) and first.dtype == np.uint8
     assert environment.turns is not None
     assert np.array_equal(first, frame(environment.turns.state))
     assert len(np.unique(first.reshape(-1, 3), axis=0)) > 20  # not blank

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import shutil
@@ -148,3 +149,63 @@ def test_the_browser_check_sees_an_error_when_a_page_has_one(tmp_path: Path) -> 
     page = tmp_path / "broken.html"
     page.write_text("<html><body><script>throw new Error('boom')</script></body></html>")
     assert ":CONSOLE" in screenshot(page, 0, tmp_path / "broken.png")
+
+
+def dom(page: Path, step: int, folder: Path) -> str:
+    """The page's document after its script ran, opened at ``step``."""
+    assert BROWSER is not None
+    result = subprocess.run(
+        [
+            BROWSER,
+            *FLAGS,
+            f"--user-data-dir={folder / f'dom{step}'}",
+            "--dump-dom",
+            f"{page.as_uri()}#{step}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    return result.stdout
+
+
+@pytest.mark.skipif(BROWSER is None, reason="needs Chromium (Debian's chromium package)")
+def test_the_replay_reads_as_a_game_at_three_steps_of_each_phase(tmp_path: Path) -> None:
+    """Each step says in words what it did; in phase one every seat shows what it
+    won (``won 0`` too) and the rings have a legend; in phase two every play on the
+    table is labelled with its seat; a 16-card hand lies in one row."""
+    game = record()
+    states = sg.replay(game)
+    two = next(i for i, state in enumerate(states) if isinstance(state, sg.PhaseTwoState))
+    page = tmp_path / "game.html"
+    page.write_text(replay_html(game), encoding="utf-8")
+    data = page_data(page.read_text(encoding="utf-8"))["games"]
+    assert isinstance(data, list)
+    said = data[0]["said"]
+    for step in (5, two // 2, two - 1, two + 1, (two + len(states)) // 2, len(states) - 1):
+        text = dom(page, step, tmp_path)
+        shown = re.search(r'<p id="said"[^>]*>(.*?)</p>', text, re.S)
+        assert shown is not None and shown.group(1) == f"{step}. {said[step]}"
+        assert said[step].startswith(f"seat {game.moves[step - 1].split()[0]} ")
+        board = re.search(r'<div id="board">(.*?)</svg></div>', text, re.S)
+        assert board is not None
+        picture = board.group(1)
+        state = states[step]
+        if isinstance(state, sg.PhaseOneState):
+            assert picture.count(", won ") == state.players
+            assert "ring: due to move" in picture and "ring: may sluff now" in picture
+        elif isinstance(state, sg.PhaseTwoState) and not state.is_over and state.table:
+            assert "under each play: its seat" in picture
+    assert "is the goat" in said[-1]
+    # the bottom seat's large hand: one row, each card at least a rank and suit apart
+    sizes = {i: state.view(0).hand_sizes[0] for i, state in enumerate(states) if i >= two}
+    big = max(sizes, key=lambda i: sizes[i])
+    assert sizes[big] >= 12
+    from skitgubbe.render.svg import layout
+
+    cards = [item for item in layout(states[big]) if item.kind == "card" and item.owner == 0]
+    assert len({item.y for item in cards}) == 1
+    xs = sorted(item.x for item in cards)
+    assert min(b - a for a, b in itertools.pairwise(xs)) >= 20

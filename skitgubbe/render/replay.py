@@ -32,13 +32,14 @@ from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from ..cards import one_pack
+from ..cards import format_cards, one_pack
+from ..events import EventKind
 from ..presets import name_of
 from ..records import Record, replay
 from ..state import State
 from .svg import CARD_H, CARD_W, HEIGHT, WIDTH, Item, defs, layout, table_svg
 
-__all__ = ["frames", "replay_html"]
+__all__ = ["frames", "replay_html", "said"]
 
 _KINDS = {"card": "c", "back": "b", "text": "t", "suit": "s", "mark": "m"}
 _ANCHORS = {"start": "s", "middle": "m", "end": "e"}
@@ -104,6 +105,69 @@ def frames(states: Sequence[State], name: str | None = None) -> list[list[list[A
     return out
 
 
+#: How each event is said, after the seat ("seat 2 played 7C").
+_WORDS = {
+    EventKind.PLAYED: "played",
+    EventKind.PICKED_UP: "picked up",
+    EventKind.KILLED: "killed the trick:",
+    EventKind.EMPTIED: "emptied the table",
+    EventKind.THREE_CARDS: "has three cards left",
+    EventKind.ONE_CARD: "has one card left",
+    EventKind.OUT: "is out",
+    EventKind.DREW: "drew from the avstickshög",
+    EventKind.LEAD_PASSED: "cannot lead: the lead passes on",
+    EventKind.LEADS: "leads",
+    EventKind.STALLED: "holds the most cards as play stalls",
+    EventKind.GOAT: "is the goat",
+    EventKind.DARED: "dared and turned up",
+    EventKind.SLUFFED: "sluffed",
+    EventKind.DONE: "is done sluffing",
+    EventKind.TIED: "tied: the tied players play again",
+    EventKind.WON: "won the trick:",
+    EventKind.TOOK: "took",
+    EventKind.DREW_STOCK: "drew from the stock",
+    EventKind.DREW_TRUMP_CARD: "drew the trump card",
+    EventKind.PICKED_LED: "picked up the led card",
+    EventKind.STORED: "stored",
+    EventKind.SWAPPED: "swapped the 2 of trumps for",
+    EventKind.SHOWED: "showed the cards left in hand:",
+    EventKind.TRUMP: "turned the trump card:",
+    EventKind.GAVE_DRECK: "gave to the dreck",
+    EventKind.GOT_DRECK: "got from the dreck",
+}
+
+
+def said(state: State) -> str:
+    """What the move that made ``state`` did, in words, naming only the cards every
+    seat saw (another seat's draw is counted, not named).
+
+    >>> import skitgubbe as sg
+    >>> state = sg.start_phase_two(sg.presets.PAGAT, ["2C 9C", "3C", "4C KC"], "D", leader=0)
+    >>> said(state.apply("0 play 2C").apply("1 play 3C"))
+    'seat 1 played 3C; seat 1 is out'
+    """
+    views = [state.view(seat).events for seat in range(state.players)]
+    events = state.events
+    if any(len(seen) != len(events) for seen in views):  # pragma: no cover - one event each
+        views = [events] * state.players
+    parts = []
+    for index, event in enumerate(events):
+        if event.kind is EventKind.PHASE_ONE_OVER:
+            parts.append("phase one is over")
+            continue
+        public = all(seen[index] == event for seen in views)
+        text = f"seat {event.player} {_WORDS.get(event.kind, event.kind.value)}"
+        count = len(event.cards) + event.hidden
+        if public and event.cards:
+            text += " " + format_cards(event.cards)
+            if event.hidden:
+                text += f" and {event.hidden} more"
+        elif count:
+            text += f" {count} card" + ("s" if count > 1 else "")
+        parts.append(text.removesuffix(":"))
+    return "; ".join(parts)
+
+
 def _game(record: Record, title: str | None) -> dict[str, Any]:
     states = replay(record)
     first = states[0]
@@ -112,6 +176,7 @@ def _game(record: Record, title: str | None) -> dict[str, Any]:
         "players": first.players,
         "moves": list(record.moves),
         "frames": frames(states, record.preset),
+        "said": ["the deal", *(said(state) for state in states[1:])],
     }
 
 
@@ -157,24 +222,26 @@ _PAGE = """<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <style>
-body {{ font-family: sans-serif; margin: 16px; background: #f4f4f0; color: #222; }}
+body {{ font-family: sans-serif; margin: 12px; background: #f4f4f0; color: #222; }}
 h1 {{ font-size: 18px; margin: 0 0 10px; }}
-#main {{ display: flex; gap: 16px; align-items: flex-start; }}
-#board svg {{ display: block; max-width: 100%; height: auto; }}
-#side {{ width: 260px; }}
-#moves {{ height: {height}px; overflow-y: auto; margin: 0; padding: 0 0 0 8px;
+#main {{ display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }}
+#left {{ flex: 1 1 480px; min-width: 0;
+  max-width: min(100%, calc((100vh - 170px) * {width} / {height})); }}
+#board svg {{ display: block; width: 100%; height: auto; }}
+#side {{ flex: 0 1 260px; min-width: 200px; }}
+#moves {{ height: min({height}px, 70vh); overflow-y: auto; margin: 0; padding: 0 0 0 8px;
   list-style: none; border: 1px solid #ccc; background: #fff; font-family: monospace; }}
 #moves li {{ padding: 1px 4px; cursor: pointer; }}
 #moves li.now {{ background: #ffe082; }}
-#controls {{ display: flex; gap: 8px; align-items: center; margin-top: 8px; width: {width}px;
-  max-width: 100%; }}
-#slider {{ flex: 1; }}
+#controls {{ display: flex; gap: 8px; align-items: center; margin-top: 8px; }}
+#slider {{ flex: 1; min-width: 60px; }}
+#said {{ margin: 8px 0 0; min-height: 2.6em; }}
 </style></head>
 <body>
 <h1>{title}</h1>
 <svg width="0" height="0" style="position:absolute" aria-hidden="true">{defs}</svg>
 <div id="main">
-<div><div id="board"></div>
+<div id="left"><div id="board"></div>
 <div id="controls">
 <button id="first" title="first (Home)">&#x25C0;&#x25C0;</button>
 <button id="back" title="back (left arrow)">&#x25C0;</button>
@@ -183,6 +250,7 @@ h1 {{ font-size: 18px; margin: 0 0 10px; }}
 <button id="last" title="last (End)">&#x25B6;&#x25B6;</button>
 <span id="step"></span>
 </div>
+<p id="said" aria-live="polite"></p>
 <p><label>Perspective <select id="seat"></select></label>
 <label id="gamebox"> Game <select id="game-menu"></select></label></p>
 </div>
@@ -256,11 +324,17 @@ function show(to, fromHash) {
     `width="${WIDTH}" height="${HEIGHT}" font-family="sans-serif">${TABLE}${body}</svg>`;
   slider.value = step;
   stepLabel.textContent = `move ${step} of ${last}`;
+  document.getElementById("said").textContent =
+    step ? `${step}. ${game.said[step]}` : game.said[0];
   for (const item of list.children) item.classList.remove("now");
   const now = list.children[step];
   if (now) {
     now.classList.add("now");
-    now.scrollIntoView({ block: "nearest" });
+    // scroll the list alone, never the page (on a phone the list is below the board)
+    const top = now.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + now.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top - list.clientHeight / 2;
+    }
   }
   if (!fromHash) history.replaceState(null, "", which ? `#${which}:${step}` : `#${step}`);
 }

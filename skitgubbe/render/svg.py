@@ -15,7 +15,7 @@ vector shapes with drawn suit symbols; text uses the generic ``sans-serif``
 family, so the picture needs no image file and no particular font.
 
 The drawing is made in two steps: :func:`layout` places *items* (cards, card
-backs, text, markers) on a 600-pixel-wide canvas, and :func:`to_svg` writes
+backs, text, markers) on a 720-pixel-wide canvas, and :func:`to_svg` writes
 them as SVG.
 
 >>> import skitgubbe as sg
@@ -44,21 +44,27 @@ from ..views import PlayerView
 __all__ = ["HEIGHT", "WIDTH", "Item", "defs", "layout", "svg", "table_svg", "to_svg", "view_of"]
 
 #: The canvas's width, in pixels.
-WIDTH = 600
+WIDTH = 720
 #: The canvas's height, in pixels.
 HEIGHT = 480
 #: A card's size.
 CARD_W = 38
 CARD_H = 54
 
-#: The least step between overlapping cards: a card's rank and suit stay in view.
-_MIN_STEP = 13.0
+#: The least step between overlapping cards: a card's rank ("10" included) and
+#: suit stay in view.
+_MIN_STEP = 20.0
+#: The room a hand may take across the bottom (and the top) of the picture.
+_WIDE_ROOM = WIDTH - 40.0
 #: How far a second row of a large hand sits below the first.
-_ROW_GAP = 24.0
+_ROW_GAP = 30.0
 
 _SUIT_COLOUR = {True: "#c62828", False: "#1b1b1b"}
 _FELT = "#1f6f4a"
 _SLUFF = "#ffd54f"
+#: The colours of the rings round the names of the seats due and those that may act.
+_DUE = "#ffd54f"
+_ACT = "#a5d6a7"
 _SUIT_PATHS = {
     # drawn in a 20 x 20 box
     Suit.DIAMONDS: "M10 0 L19 10 L10 20 L1 10 Z",
@@ -129,7 +135,7 @@ def _mask(cards: Sequence[Card]) -> int:
 def _seat_centre(index: int, players: int) -> tuple[float, float]:
     """The middle of the ``index``-th seat clockwise from the bottom."""
     angle = math.pi / 2 + 2 * math.pi * index / players
-    return WIDTH / 2 + 222 * math.cos(angle), 240 + 168 * math.sin(angle)
+    return WIDTH / 2 + 250 * math.cos(angle), 240 + 168 * math.sin(angle)
 
 
 def _row(cards: int, room: float) -> float:
@@ -184,8 +190,16 @@ def layout(
         known = known_hands[player]
         hidden = view.hand_sizes[player] - len(known)
         edge = 2 * min(cx, WIDTH - cx) - 16
+        # the seats at the bottom and the top have the picture's width to themselves:
+        # a large hand there lies in one row
+        wide = abs(cx - WIDTH / 2) < 1
         hand, top, bottom = _hand_items(
-            known, hidden, cx, cy - CARD_H / 2, min(room, max(edge, 110.0)), player
+            known,
+            hidden,
+            cx,
+            cy - CARD_H / 2,
+            _WIDE_ROOM if wide else min(room, max(edge, 110.0)),
+            player,
         )
         items += hand
         label = f"seat {player}" + (" (you)" if player == me and not open_ else "")
@@ -193,7 +207,7 @@ def layout(
             label += ", out"
         if view.loser == player:
             label += ", the goat"
-        if won and won[player]:
+        if won:
             label += f", won {len(won[player])}"
         ly = bottom + 15 if index == 0 else top - 8
         if player in view.due:
@@ -211,6 +225,12 @@ def layout(
         footer.append("due: " + ", ".join(f"seat {seat}" for seat in view.due))
     if footer:
         items.append(Item("text", 12, HEIGHT - 10, ";  ".join(footer), 12))
+    if view.loser is None:  # what the rings round the seats' names say
+        items.append(Item("text", WIDTH - 12, HEIGHT - 10, "ring: due to move", 11, "end", _DUE))
+        if view.phase is Phase.ONE:
+            items.append(
+                Item("text", WIDTH - 12, HEIGHT - 24, "ring: may sluff now", 11, "end", _ACT)
+            )
     return items
 
 
@@ -246,6 +266,10 @@ def _centre(view: PlayerView) -> list[Item]:
             (seat, cards, "") for seat, cards in zip(view.table_seats, view.table, strict=True)
         ]
         items += _table(plays, cx, top)
+        if plays:
+            items.append(
+                Item("text", cx, top + CARD_H / 2 + 28, "under each play: its seat", 10, "middle")
+            )
         gone = len(view.out_of_play)  # killed tricks and cards set aside
         if gone:
             items.append(Item("text", cx - 80, low + 4, f"out of play {gone}", 11, "middle"))
@@ -359,7 +383,7 @@ def _item_svg(item: Item) -> str:
             'stroke="#ffffff" stroke-width="0.6"/>'
         )
     if item.kind == "mark":
-        colour = "#ffd54f" if item.text == "due" else "#a5d6a7"
+        colour = _DUE if item.text == "due" else _ACT
         return (
             f'<rect class="mark-{item.text}" x="{item.x - 52:.1f}" y="{item.y - 11:.1f}" '
             f'width="104" height="18" rx="9" fill="none" stroke="{colour}" stroke-width="2"/>'
