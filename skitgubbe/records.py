@@ -42,6 +42,7 @@ from . import presets
 from .cards import format_cards, parse_cards
 from .deals import Deal
 from .errors import IllegalMoveError, shown
+from .jsontext import MAX_NESTING, too_deep
 from .moves import Move, parse_move
 from .phase_one import deal as _deal
 from .rules import Claim, CompleteSuit, LastTrickSluff, Ruleset
@@ -407,6 +408,11 @@ class Record:
                 ) from None
         elif not isinstance(text, str):
             raise TypeError(f"a JSON game record is text or bytes, not {type(text).__name__}")
+        if too_deep(text):
+            raise ValueError(
+                "not a JSON game record: its lists and objects nest more than "
+                f"{MAX_NESTING} levels deep"
+            )
         try:
             data = json.loads(
                 text,

@@ -424,6 +424,13 @@ class PlayerView:
     @classmethod
     def from_json(cls, text: str | bytes) -> PlayerView:
         """Read a view written by :meth:`to_json`."""
+        from .jsontext import MAX_NESTING, too_deep
+
+        raw = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+        if isinstance(raw, str) and too_deep(raw):
+            raise ValueError(
+                f"not a JSON view: its lists and objects nest more than {MAX_NESTING} levels deep"
+            )
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as error:

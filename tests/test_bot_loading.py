@@ -142,3 +142,20 @@ def test_commands_refuse_a_bot_that_cannot_be_loaded(capsys: pytest.CaptureFixtu
         assert stop.value.code == 2, command
         error = capsys.readouterr().err
         assert "there is no file 'nowhere.py'" in error and "Traceback" not in error, command
+
+
+@pytest.mark.parametrize("method", ["spawn", "forkserver"])
+def test_a_bot_from_a_file_plays_in_workers_started_afresh(
+    low_bot_file: Path, method: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Workers started by ``spawn`` or ``forkserver`` (the default on many platforms,
+    and on Linux from Python 3.14) load the bot's file again by its module's name."""
+    from skitgubbe.runner.backends import START_METHOD_VARIABLE
+
+    monkeypatch.setenv(START_METHOD_VARIABLE, method)
+    bots = [f"{low_bot_file}:LowBot", "greedy", "random"]
+    result = match(sg.presets.FLURST, bots, 4, seed=1, workers=2)
+    assert result.games_played == 4 and not result.forfeits
+    monkeypatch.setenv(START_METHOD_VARIABLE, "teleport")
+    with pytest.raises(ValueError, match="SKITGUBBE_START_METHOD='teleport'"):
+        match(sg.presets.FLURST, bots, 4, seed=1, workers=2)

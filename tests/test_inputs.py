@@ -362,8 +362,8 @@ def test_impossible_combinations_are_still_ruleset_errors() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("[" * 1000 + "]" * 1000, "its lists and objects nest too deeply"),
-        ('{"a": ' * 100_000, "its lists and objects nest too deeply"),
+        ("[" * 1000 + "]" * 1000, "its lists and objects nest more than 32 levels deep"),
+        ('{"a": ' * 100_000, "its lists and objects nest more than 32 levels deep"),
         (b"\xff\xfe{}", "the bytes are not UTF-8 text (invalid start byte at byte 0)"),
         (b'{"format": "\xc3"}', "the bytes are not UTF-8 text (invalid continuation byte"),
         ("1" * (MAX_DIGITS + 1), "a number of 4301 digits is too long (at most 4300)"),
@@ -590,3 +590,23 @@ def test_anti_trump_suit_refuses_text_for_its_setting() -> None:
     with pytest.raises(TypeError, match="setting must be an AntiTrump"):
         sg.anti_trump_suit("none", "D")  # type: ignore[arg-type]
     assert sg.anti_trump_suit(sg.AntiTrump.SAME_COLOUR, "D") is sg.Suit.HEARTS
+
+
+def test_json_nesting_is_bounded_by_the_library_on_every_python() -> None:
+    """A record, a view, a session and a tournament line nested 33 levels deep are
+    refused by the library's own bound, whatever the JSON parser would take; 32
+    levels reach the parser (and are refused there as no record)."""
+    from skitgubbe.jsontext import MAX_NESTING, too_deep
+    from skitgubbe.sessions import Session
+
+    deep = "[" * (MAX_NESTING + 1) + "]" * (MAX_NESTING + 1)
+    shallow = "[" * MAX_NESTING + "]" * MAX_NESTING
+    assert too_deep(deep) and not too_deep(shallow)
+    with pytest.raises(ValueError, match="nest more than 32 levels deep"):
+        sg.Record.from_json(deep)
+    with pytest.raises(ValueError, match="a game record is a JSON object"):
+        sg.Record.from_json(shallow)
+    with pytest.raises(ValueError, match="nest more than 32 levels deep"):
+        sg.PlayerView.from_json(deep)
+    with pytest.raises(ValueError, match="nest more than 32 levels deep"):
+        Session.from_json(deep)

@@ -18,14 +18,13 @@ saying what to fix (:func:`~skitgubbe.bots.make_bot` raises it as a
 
 from __future__ import annotations
 
-import hashlib
 import importlib
-import importlib.util
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
+from .loaded import module_name
 from .protocol import Bot
 
 __all__ = ["BotSpecError", "factory", "is_bot_spec", "load_bot"]
@@ -46,35 +45,26 @@ def is_bot_spec(text: str) -> bool:
     return ":" in text
 
 
-def _module_name(path: Path) -> str:
-    """A module name for the file at ``path``, the same each time in every process."""
-    digest = hashlib.blake2b(str(path).encode(), digest_size=6).hexdigest()
-    stem = "".join(c if c.isalnum() else "_" for c in path.stem)
-    return f"skitgubbe_bot_{stem}_{digest}"
-
-
 def _load_file(spec: str, where: str) -> ModuleType:
     path = Path(where).expanduser().resolve()
     if not path.is_file():
         raise BotSpecError(f"bot {spec!r}: there is no file {where!r}")
-    name = _module_name(path)
+    if path.suffix != ".py":
+        raise BotSpecError(f"bot {spec!r}: {where!r} is not a Python file")
+    name = module_name(path)
     if name in sys.modules:
         return sys.modules[name]
-    found = importlib.util.spec_from_file_location(name, path)
-    if found is None or found.loader is None:
-        raise BotSpecError(f"bot {spec!r}: {where!r} is not a Python file")
-    module = importlib.util.module_from_spec(found)
-    sys.modules[name] = module  # before running it, as an import does (pickling finds it)
     try:
-        found.loader.exec_module(module)
+        # through the finder of skitgubbe.bots.loaded, so that a worker process
+        # started afresh loads the same file by the same name
+        return importlib.import_module(name)
     except BaseException as error:
-        del sys.modules[name]
+        sys.modules.pop(name, None)
         if not isinstance(error, Exception):
             raise
         raise BotSpecError(
             f"bot {spec!r}: running {where!r} failed: {type(error).__name__}: {error}"
         ) from error
-    return module
 
 
 def _load_module(spec: str, where: str) -> ModuleType:

@@ -28,6 +28,7 @@ __all__ = [
     "CHUNKS_PER_WORKER",
     "MAX_CHUNK",
     "MAX_GAMES",
+    "START_METHOD_VARIABLE",
     "Chunk",
     "Reporter",
     "available_cores",
@@ -73,10 +74,24 @@ def chunks(games: int, workers: int, size: int | None = None) -> list[Chunk]:
     return [(start, min(start + size, games)) for start in range(0, games, size)]
 
 
+#: The environment variable that chooses how worker processes start (``fork``,
+#: ``forkserver`` or ``spawn``), to try a run as another platform would do it.
+START_METHOD_VARIABLE = "SKITGUBBE_START_METHOD"
+
+
 def _start_method() -> str | None:
-    """How to start worker processes: forking a single-threaded process on Linux
-    (quick), else a fork server (safe beside threads), else the platform's default."""
+    """How to start worker processes: as :data:`START_METHOD_VARIABLE` says if it is
+    set; else forking a single-threaded process on Linux (quick), else a fork server
+    (safe beside threads), else the platform's default."""
     methods = multiprocessing.get_all_start_methods()
+    asked = os.environ.get(START_METHOD_VARIABLE)
+    if asked:
+        if asked not in methods:
+            raise ValueError(
+                f"{START_METHOD_VARIABLE}={asked!r}: this platform starts processes by "
+                + ", ".join(methods)
+            )
+        return asked
     if sys.platform.startswith("linux") and threading.active_count() == 1:
         return "fork"
     return "forkserver" if "forkserver" in methods else None

@@ -9,6 +9,7 @@ from typing import Any
 
 from .. import presets
 from ..errors import shown
+from ..jsontext import MAX_NESTING, too_deep
 from ..rules import Ruleset, ruleset_from_dict, ruleset_to_dict
 
 __all__ = [
@@ -66,6 +67,10 @@ def _load(text: str | bytes) -> Any:
             raise SessionError(f"not JSON: the bytes are not UTF-8 ({error.reason})") from None
     if not isinstance(text, str):
         raise TypeError(f"saved sessions are JSON text, not {type(text).__name__}")
+    if too_deep(text):
+        raise SessionError(
+            f"not a saved session: its lists and objects nest more than {MAX_NESTING} levels deep"
+        )
     try:
         return json.loads(text, object_pairs_hook=_json_object, parse_constant=_reject_constant)
     except RecursionError:

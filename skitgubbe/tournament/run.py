@@ -39,6 +39,7 @@ from ..bots.names import MatchError, bot_name, make_bot
 from ..bots.protocol import Bot
 from ..errors import shown
 from ..extras import require
+from ..jsontext import MAX_NESTING, too_deep
 from ..rules import Ruleset, ruleset_from_dict, ruleset_to_dict
 from ..runner.backends import MAX_GAMES, Reporter, available_cores, run_lazy
 from ..runner.games import DEFAULT_LIMITS, Forfeit, Limits, play_seated
@@ -527,6 +528,8 @@ def read(path: str | Path) -> tuple[dict[str, Any], dict[int, tuple[TournamentGa
     units: dict[int, tuple[TournamentGame, ...]] = {}
     for number, line in enumerate(lines[1:], 2):
         try:
+            if too_deep(line.decode("utf-8", "replace")):
+                raise ValueError(f"its lists and objects nest more than {MAX_NESTING} levels deep")
             record = json.loads(line)
             unit = int(record["unit"])
             units[unit] = tuple(TournamentGame.from_dict(unit, game) for game in record["games"])
