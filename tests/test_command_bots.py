@@ -264,3 +264,19 @@ def test_workers_start_their_own_programs_even_after_this_process_used_the_bot(
         sg.presets.FLURST, [bot, "greedy", "random"], games=4, seed=3, workers=2, key=KEY
     )
     assert here.rows == forked.rows and not forked.forfeits
+
+
+def test_a_program_bot_may_carry_a_display_name_and_python_is_this_python(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``cmd:NAME=PROGRAM ARGS`` names the bot in tables; ``python`` runs the
+    interpreter running the library when no ``python`` is on the PATH."""
+    named = make_bot(f"cmd:low-1=python {EXAMPLES / 'random_bot.py'}", log_dir=tmp_path)
+    assert named.name == "low-1"
+    monkeypatch.setenv("PATH", str(tmp_path))  # no python here
+    bot = make_bot(f"cmd:python {EXAMPLES / 'random_bot.py'}", log_dir=tmp_path)
+    assert getattr(bot, "words")[0] == sys.executable  # noqa: B009
+    result = match(sg.presets.FLURST, [bot, "greedy", "random"], games=1, seed=1, workers=1)
+    assert not result.forfeits and result.bots[0] == "random_bot.py"
+    with pytest.raises(MatchError, match="there is no program 'nowhere'"):
+        make_bot("cmd:x=nowhere --fast")

@@ -63,6 +63,7 @@ __all__ = [
     "close_all",
     "command_of",
     "is_command_spec",
+    "name_and_command",
 ]
 
 #: The version of the line protocol, sent in ``hello``.
@@ -91,27 +92,54 @@ def is_command_spec(text: str) -> bool:
     return text.strip().startswith(_PREFIX)
 
 
-def command_of(spec: str) -> list[str]:
-    """The program and arguments of ``cmd:PROGRAM ARGS...``, split as a shell
-    would split words (quotes group them) but run without one.
+#: A display name before the program: ``cmd:NAME=PROGRAM ARGS``.
+_NAMED = re.compile(r"([A-Za-z0-9_.#+-]{1,40})=(?=\S)")
 
-    >>> command_of("cmd:python 'my bots/bot.py' --fast")
-    ['python', 'my bots/bot.py', '--fast']
+
+def name_and_command(spec: str) -> tuple[str | None, list[str]]:
+    """The display name (if any) and the program and arguments of
+    ``cmd:[NAME=]PROGRAM ARGS...``, the words split as a shell would split them
+    (quotes group them) but run without one. ``python`` (or ``python3``) names the
+    Python running this library when no such program is on the ``PATH``.
+
+    >>> name_and_command("cmd:python 'my bots/bot.py' --fast")[1][1:]
+    ['my bots/bot.py', '--fast']
+    >>> name_and_command("cmd:low=python bot.py")[0]
+    'low'
     """
     text = spec.strip()
     if not text.startswith(_PREFIX):
         raise ValueError(f"bot {spec!r}: a program bot is written cmd:PROGRAM ARGS")
+    rest = text[len(_PREFIX) :].strip()
+    named = _NAMED.match(rest)
+    name = None
+    if named is not None:
+        name, rest = named.group(1), rest[named.end() :]
     try:
-        words = shlex.split(text[len(_PREFIX) :])
+        words = shlex.split(rest)
     except ValueError as error:
         raise ValueError(f"bot {spec!r}: cannot split the command into words: {error}") from None
     if not words:
         raise ValueError(f"bot {spec!r}: name the program to run after cmd:")
     if shutil.which(words[0]) is None:
-        raise ValueError(
-            f"bot {spec!r}: there is no program {words[0]!r} (not a file, and not on the PATH)"
-        )
-    return words
+        if words[0] in ("python", "python3"):
+            words[0] = sys.executable  # the Python running this library
+        else:
+            raise ValueError(
+                f"bot {spec!r}: there is no program {words[0]!r} (not a file, and not on "
+                "the PATH)"
+            )
+    return name, words
+
+
+def command_of(spec: str) -> list[str]:
+    """The program and arguments of ``cmd:[NAME=]PROGRAM ARGS`` (see
+    :func:`name_and_command`).
+
+    >>> command_of("cmd:python 'my bots/bot.py' --fast")[1:]
+    ['my bots/bot.py', '--fast']
+    """
+    return name_and_command(spec)[1]
 
 
 def _label(words: Sequence[str]) -> str:
@@ -286,8 +314,8 @@ class CommandBot:
         log_dir: str | Path | None = None,
     ) -> None:
         self.spec = spec.strip()
-        self.words = command_of(self.spec)
-        self.name = name or _label(self.words)
+        given, self.words = name_and_command(self.spec)
+        self.name = name or given or _label(self.words)
         if not move_time > 0:
             raise ValueError(f"move_time must be a positive number of seconds, not {move_time!r}")
         self.move_time = float(move_time)
