@@ -194,3 +194,15 @@ def test_resume_refuses_settings_that_its_file_holds(tmp_path: Path) -> None:
     small(save=save)
     with pytest.raises(SystemExit):
         main(["tournament", "--resume", str(save), "--move-time", "5"])
+
+
+def test_games_means_deals_in_match_and_tournament_alike(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--games N`` plays N deals, each once per seating, in both commands."""
+    common = ["--bots", "greedy,random,random", "--games", "2", "--jobs", "1", "--no-progress"]
+    assert main(["match", "--players", "3", *common]) == 0
+    assert "2 deals x 3 seatings = 6 games" in capsys.readouterr().out
+    assert main(["tournament", "--players", "3", *common]) == 0
+    out = capsys.readouterr().out
+    assert "2 rounds x 1 tables x 3 seatings" in out

@@ -36,7 +36,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--players", type=int, default=None, help="players at the table (as many as bots)"
     )
     parser.add_argument(
-        "--games", type=int, default=100, help="deals, each played once per seating (100)"
+        "--games",
+        type=int,
+        default=100,
+        help="deals, each played once per seating: games = deals x seatings (100)",
     )
     parser.add_argument(
         "--seed", type=seed_option, default=0, help=f"the match's seed (0): {SEED_HELP}"

@@ -1,7 +1,7 @@
 """``tournament``: many bots at balanced tables, rated, with forfeits, resumable.
 
 ``python -m skitgubbe tournament --bots greedy,search,random,'cmd:node
-examples/bots/random_bot.js' --players 4 --games 400 --preset flurst --save
+examples/bots/random_bot.js' --players 4 --games 100 --preset flurst --save
 t.jsonl`` seats every set of four bots at a table in each round, plays each
 table's deal once per rotation, and prints a leaderboard: each bot's OpenSkill
 rating with its uncertainty, goat rate and mean place with 95% intervals, games
@@ -83,7 +83,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--games",
         type=int,
         default=None,
-        help="games to play at least, rounded up to whole rounds (one round)",
+        help=(
+            "deals to play at least, each once per seating as in match, rounded up to whole "
+            "rounds (one round)"
+        ),
     )
     parser.add_argument(
         "--seed", type=seed_option, default=0, help=f"the tournament's seed (0): {SEED_HELP}"
@@ -147,7 +150,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 presets.get(args.preset),
                 _names(args.bots),
                 args.players,
-                args.games,
+                None if args.games is None else args.games * args.players,
                 args.seed,
                 rounds=None if args.games is not None else 1,
                 limits=limits,
