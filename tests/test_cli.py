@@ -328,8 +328,8 @@ def test_play_colours_red_suits_only_on_a_terminal_without_no_color(
             return True
 
     cards = sg.parse_cards("2H 3C KD")
-    assert show_cards(cards, False) == "♣ 3  ♦ K  ♥ 2"
-    assert show_cards(cards, True) == "♣ 3  \033[31m♦ K\033[0m  \033[31m♥ 2\033[0m"
+    assert show_cards(cards, False) == "3C  KD  2H"
+    assert show_cards(cards, True) == "3C  \033[31mKD\033[0m  \033[31m2H\033[0m"
     monkeypatch.delenv("NO_COLOR", raising=False)
     assert use_colour(Terminal()) and not use_colour(io.StringIO())
     assert not use_colour(Terminal(), refused=True)
@@ -354,14 +354,16 @@ def test_play_explains_its_answers_quits_and_quotes_what_was_typed(
     path = tmp_path / "game.json"
     script = "help\n?\nfrob 7C\n1\nquit\n"
     status, out = play(script, "--record", str(path), monkeypatch=monkeypatch, capsys=capsys)
-    assert status == 130
+    assert status == 0  # quit is an answer, not a failure
     assert out.count("Answer with a move's number (1 to 4)") == 2  # help and ? alike
     assert "quit ends the game" in out
     assert "unknown move verb 'frob' in 'frob 7C'" in out  # as typed, no seat added
     assert "'0 frob 7C'" not in out
     record = sg.Record.from_json(path.read_text(encoding="utf-8"))
     assert len(record.moves) >= 1  # the move picked by its number was played, then quit
-    assert "Game stopped after" in out
+    assert "Game ended after" in out and "as you asked" in out
+    status, out = play("1\n", monkeypatch=monkeypatch, capsys=capsys)  # input ends
+    assert status == 130 and "Game stopped after" in out
 
 
 def test_play_refuses_a_negative_seed_and_help_shows_no_markup(
@@ -437,3 +439,23 @@ def test_outputs_and_sizes_are_checked_before_any_game(
     assert exited.value.code == 2
     error = capsys.readouterr().err
     assert message in error and "Traceback" not in error
+
+
+def test_play_pass_lets_the_tricks_sluffs_go_by_and_never_says_1_to_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``pass`` when out of turn lets the rest of the trick's chances to sluff go by
+    (and says ``done`` when that is due), so the person is asked again only to
+    play; a range of one move number is said as that number."""
+    from skitgubbe.cli.play import answers_help, numbers
+
+    assert numbers(1, 1) == "1" and numbers(0, 3) == "0 to 3"
+    assert "(1)" in answers_help(True, 1) and "1 to 1" not in answers_help(True, 1)
+    status, out = play("pass\n1\n" * 3000, monkeypatch=monkeypatch, capsys=capsys)
+    assert status == 0 and "the goat after" in out
+    assert "the rest of this trick's chances to sluff will go by" in out
+    assert "you declared done" in out and "you is" not in out
+    assert "1 to 1" not in out
+    # asked far less often out of turn than a person who answers every chance
+    _, every = play("0\n1\n" * 3000, monkeypatch=monkeypatch, capsys=capsys)
+    assert out.count("you may act out of turn") < every.count("you may act out of turn")

@@ -126,8 +126,7 @@ def name_and_command(spec: str) -> tuple[str | None, list[str]]:
             words[0] = sys.executable  # the Python running this library
         else:
             raise ValueError(
-                f"bot {spec!r}: there is no program {words[0]!r} (not a file, and not on "
-                "the PATH)"
+                f"bot {spec!r}: there is no program {words[0]!r} (not a file, and not on the PATH)"
             )
     return name, words
 

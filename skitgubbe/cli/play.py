@@ -28,20 +28,25 @@ from ..bots.driver import play_game
 from ..bots.protocol import Bot, is_due
 from ..cards import Card, Suit
 from ..events import Event, EventKind
-from ..moves import Move, parse_move
+from ..moves import Done, Move, parse_move
 from ..records import Record
 from ..runner.keys import bot_seed, new_key
 from ..state import Phase, State
 from ..views import PlayerView
 from .commands import BOTS_HELP, Command, output_problem
 
-__all__ = ["COMMAND", "HumanBot", "Stopped"]
+__all__ = ["COMMAND", "HumanBot", "Quit", "Stopped"]
 
 _RED = (Suit.DIAMONDS, Suit.HEARTS)
 
 
 class Stopped(Exception):
     """The person at the human seat ended the game (end of input or Ctrl-C)."""
+
+
+class Quit(Stopped):
+    """The person at the human seat answered ``quit``: the game ends, and the
+    command with it, as the person asked (status 0)."""
 
 
 def use_colour(stream: TextIO, refused: bool = False) -> bool:
@@ -52,13 +57,14 @@ def use_colour(stream: TextIO, refused: bool = False) -> bool:
 
 
 def show_cards(cards: Sequence[Card], colour: bool) -> str:
-    """Cards grouped by suit (``♣ 3 7 9  ♦ 2 K``), red suits in red when ``colour``."""
+    """Cards in the notation the moves use, grouped by suit (``3C 7C 9C  2D KD``),
+    red suits in red when ``colour``."""
     groups: list[str] = []
     for suit in Suit:
-        ranks = [card.rank.text for card in cards if card.suit is suit]
+        ranks = [f"{card.rank.text}{suit.letter}" for card in cards if card.suit is suit]
         if not ranks:
             continue
-        text = f"{suit.symbol} {' '.join(ranks)}"
+        text = " ".join(ranks)
         if colour and suit in _RED:
             text = f"\033[31m{text}\033[0m"
         groups.append(text)
@@ -82,23 +88,36 @@ def describe(event: Event, me: int) -> str:
     """One event in words, from seat ``me``'s side (others' draws are only counted)."""
     who = "you" if event.player == me else f"seat {event.player}"
     if event.kind in _PHRASES:
-        return f"{who} {_PHRASES[event.kind]}"
+        phrase = _PHRASES[event.kind]
+        if who == "you":  # "you are out", "you have one card"
+            for third, second in (("is ", "are "), ("has ", "have ")):
+                if phrase.startswith(third):
+                    phrase = second + phrase[len(third) :]
+        return f"{who} {phrase}"
     return f"{who} {str(event).split(' ', 1)[1]}"
 
 
 #: Words that ask for help, and words that end the game, at the prompt.
 HELP_WORDS = frozenset({"help", "?", "h"})
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
+#: Words that let the rest of this trick's chances to sluff go by.
+PASS_WORDS = frozenset({"pass", "p"})
+
+
+def numbers(low: int, high: int) -> str:
+    """The move numbers a person may answer: ``1 to 4``, or just ``1``."""
+    return f"{low}" if low == high else f"{low} to {high}"
 
 
 def answers_help(due: bool, moves: int) -> str:
     """What a person may answer at the prompt."""
     lines = [
-        f"Answer with a move's number (1 to {moves}), or its text without your seat:",
+        f"Answer with a move's number ({numbers(1, moves)}), or its text without your seat:",
         "  play 7C    play 7C 8C    sluff 3S    dare    done    gather    pick 2C 3C",
     ]
     if not due:
         lines.append("You are not due: 0 or an empty line lets play go on without you.")
+    lines.append("pass lets every chance to sluff on this trick go by (and says done when asked).")
     lines.append("help or ? shows this; quit ends the game (--record still saves it).")
     return "\n".join(lines)
 
@@ -125,10 +144,13 @@ class HumanBot:
         self.colour = colour
         #: What happened since this seat last acted, in words.
         self.news: list[str] = []
+        #: The trick (see :func:`trick_key`) whose chances to sluff the person let go by.
+        self.passing: tuple[int, ...] | None = None
 
     def reset(self, seat: int, seed: int) -> None:
         """A new game: forget the news of the last."""
         self.news = []
+        self.passing = None
 
     def show(self, view: PlayerView) -> None:
         """Print what the player knows now."""
@@ -174,8 +196,12 @@ class HumanBot:
 
     def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move | None:
         """Show the view and the numbered moves; read a number or a move's text."""
-        self.show(view)
         due = is_due(view)
+        if self.passing is not None and self.passing == trick_key(view):
+            decided, passed = _passing_answer(moves, due)
+            if decided:
+                return passed
+        self.show(view)
         if not due:
             self.write("  0. let play go on")
         for number, move in enumerate(moves, 1):
@@ -187,7 +213,18 @@ class HumanBot:
                 raise Stopped from None
             word = text.lower()
             if word in QUIT_WORDS:
-                raise Stopped
+                raise Quit
+            if word in PASS_WORDS and view.phase is Phase.ONE:
+                self.passing = trick_key(view)
+                decided, passed = _passing_answer(moves, due)
+                if decided:
+                    self.write("Letting this trick's chances to sluff go by.")
+                    return passed
+                self.write(
+                    "You are due to play: choose a move; the rest of this trick's chances "
+                    "to sluff will go by."
+                )
+                continue
             if word in HELP_WORDS:
                 self.write(answers_help(due, len(moves)))
                 continue
@@ -208,9 +245,9 @@ class HumanBot:
                 return None, None
             if 1 <= number <= len(moves):
                 return moves[number - 1], None
-            return None, f"{text} is not a move number: choose {low} to {len(moves)}"
+            return None, f"{text} is not a move number: choose {numbers(low, len(moves))}"
         if not text:
-            return None, f"you are due: choose a move, 1 to {len(moves)}"
+            return None, f"you are due: choose a move, {numbers(1, len(moves))}"
         typed = text
         if not text[0].isdigit():
             text = f"{view.player} {text}"
@@ -224,6 +261,24 @@ class HumanBot:
         if move in moves:
             return move, None
         return None, self.explain(move) or f"{str(move)!r} is not one of the moves listed"
+
+
+def trick_key(view: PlayerView) -> tuple[int, ...]:
+    """What tells one phase-one trick from the next: the cards won so far change
+    only when a trick is gathered."""
+    return (view.leader if view.leader is not None else -1, *view.won_sizes)
+
+
+def _passing_answer(moves: Sequence[Move], due: bool) -> tuple[bool, Move | None]:
+    """The answer of a seat letting the trick's sluffs go by, after whether there is
+    one: nothing when it is not due, ``done`` when that is what it is due to say;
+    none when it must choose a move itself."""
+    if not due:
+        return True, None
+    for move in moves:
+        if isinstance(move, Done):
+            return True, move
+    return False, None
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -256,7 +311,8 @@ def _bots(text: str, players: int, seat: int, human: Bot) -> list[Bot]:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    """Play a game with a person at ``--seat``; 0 at the end, 130 if stopped."""
+    """Play a game with a person at ``--seat``; 0 at the end or on ``quit``, 130 if
+    stopped by Ctrl-C or the end of input."""
     rules = presets.get(args.preset)
     players = args.players
     if not rules.min_players <= players <= rules.max_players:
@@ -316,6 +372,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         )
         who = "You are" if result.loser == seat else f"Seat {result.loser} is"
         write(f"{who} the goat after {result.moves} moves.")
+    except Quit:
+        write(f"Game ended after {len(moves)} moves, as you asked.")
+        status = 0
     except (Stopped, KeyboardInterrupt):
         write(f"Game stopped after {len(moves)} moves.")
         status = 130

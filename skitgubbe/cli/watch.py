@@ -8,6 +8,7 @@ skips phase one and deals random phase-two hands.
 from __future__ import annotations
 
 import argparse
+import shutil
 from pathlib import Path
 
 from .. import presets
@@ -76,6 +77,20 @@ def _table(state: State) -> str:
     return "-"  # pragma: no cover - every state is one of the two
 
 
+def fit(text: str, room: int) -> str:
+    """``text`` if it fits in ``room`` characters, else its end, from a ``|``
+    boundary where one fits, after ``...``: the latest cards matter most.
+
+    >>> fit("0 3S | 1 KC | 2 5D", 12)
+    '... | 2 5D'
+    """
+    if len(text) <= room:
+        return text
+    tail = text[-(room - 3) :]
+    cut = tail.find(" | ")
+    return "..." + (tail[cut:] if cut >= 0 else tail)
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     """The options of ``watch``."""
     parser.add_argument("--preset", default="flurst", choices=presets.NAMES)
@@ -119,10 +134,12 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     phase = state.phase
     first = state
     moves: list[Move] = []
+    # the table column fits the terminal (or COLUMNS; 80 when not a terminal)
+    room = max(20, shutil.get_terminal_size().columns - 4 - 2 - 20 - 8)
     for move, after in random_moves(state, args.seed):
         count += 1
         moves.append(move)
-        print(f"{count:4}. {move!s:<30} table: {_table(after)}")
+        print(f"{count:4}. {move!s:<20} table: {fit(_table(after), room)}")
         for event in after.events:
             if event.kind in _SHOWN:
                 cards = f" {format_cards(event.cards)}" if event.kind in _WITH_CARDS else ""
