@@ -144,7 +144,8 @@ class HumanBot:
         self.colour = colour
         #: What happened since this seat last acted, in words.
         self.news: list[str] = []
-        #: The trick (see :func:`trick_key`) whose chances to sluff the person let go by.
+        #: The trick whose chances to sluff the person let go by (its leader and the
+        #: cards won so far, which tell one trick from the next).
         self.passing: tuple[int, ...] | None = None
 
     def reset(self, seat: int, seed: int) -> None:
