@@ -280,3 +280,37 @@ def test_a_program_bot_may_carry_a_display_name_and_python_is_this_python(
     assert not result.forfeits and result.bots[0] == "random_bot.py"
     with pytest.raises(MatchError, match="there is no program 'nowhere'"):
         make_bot("cmd:x=nowhere --fast")
+
+
+def processes_running(marker: str) -> list[int]:
+    """The processes whose command line holds ``marker`` (Linux's /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            if marker in line and "sh -c" not in line:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="needs Linux's /proc")
+def test_no_process_a_program_started_outlives_its_forfeit(tmp_path: Path) -> None:
+    """A wrapper that starts a child (here ``sleep``) and hangs forfeits on time,
+    and the child is stopped with it; a program that exits with status 3 while a
+    child it left holds its output open is reported as exited, not as timed out."""
+    hang = broken("hang").removeprefix("cmd:")
+    outcome = play(f"cmd:sh -c 'sleep 301.25 & exec {hang}'", tmp_path, Limits(move=0.3))
+    assert outcome.forfeit is not None and outcome.forfeit.reason == "timed out"
+    deadline = time.monotonic() + 5
+    while processes_running("sleep 301.25") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert processes_running("sleep 301.25") == []
+    start = time.monotonic()
+    outcome = play("cmd:sh -c 'sleep 302.25 & exit 3'", tmp_path, Limits(move=2.0))
+    assert outcome.forfeit is not None and outcome.forfeit.reason == "crashed"
+    assert "exited with status 3" in outcome.forfeit.detail
+    assert time.monotonic() - start < 4  # told at once, not after the hello's 5 s
+    assert processes_running("sleep 302.25") == []

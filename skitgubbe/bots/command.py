@@ -164,6 +164,9 @@ def close_all() -> None:
 
 atexit.register(close_all)
 
+#: How often, in seconds, a wait for an answer looks whether the program exited.
+_POLL = 0.1
+
 
 class _Program:
     """One running program: its process, the lines it has sent, its log."""
@@ -234,7 +237,14 @@ class _Program:
         deadline = time.monotonic() + seconds
         while b"\n" not in self.buffer:
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([self.fd], [], [], left)[0]:
+            # wake now and then to see whether the program itself has exited: a
+            # child it left behind may hold the pipe open, so no end of file comes
+            ready = left > 0 and select.select([self.fd], [], [], min(left, _POLL))[0]
+            if not ready and left > 0:
+                if self.process.poll() is not None:
+                    raise self._exited(f"without answering {what}")
+                continue
+            if not ready:
                 if self.buffer:
                     raise self.fail(
                         "timed out",
@@ -260,7 +270,9 @@ class _Program:
             raise self.fail("garbage", f"answered {what} with bytes that are not UTF-8") from None
 
     def stop(self) -> None:
-        """Close the program's input, give it a moment to exit, then kill it."""
+        """Close the program's input, give it a moment to exit, then kill it and
+        every process it started (its whole process group: a wrapper script's
+        program, a child it forked)."""
         if self.process.poll() is None:
             with contextlib.suppress(OSError):
                 self.stdin.close()
@@ -272,6 +284,8 @@ class _Program:
         else:
             with contextlib.suppress(OSError):
                 self.stdin.close()
+        with contextlib.suppress(OSError):  # the group is gone once all of it has exited
+            os.killpg(self.process.pid, signal.SIGKILL)
         if self.process.stdout is not None:
             self.process.stdout.close()
 
@@ -353,6 +367,7 @@ class CommandBot:
 
     def _drop(self) -> None:
         _LIVE.pop(self.identity, None)
+        self._started = False  # a failed game is not told its end: no restart for it
 
     def _ask(self, message: dict[str, Any], seconds: float, what: str) -> str:
         program = self._program()
@@ -449,6 +464,7 @@ class CommandBot:
         )
 
     def _failed(self, kind: str, detail: str) -> BotFailure:
+        self._started = False
         program = _LIVE.pop(self.identity, None)
         tail = program.stderr_tail() if program is not None else ""
         if program is not None:
