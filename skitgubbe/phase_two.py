@@ -398,8 +398,15 @@ def _pick(
     if state._blamattis >> state._turn & 1 or pick == _LOWEST_CARD:
         return _lowest_card(table, seats)
     if pick in (_BOTTOM_JOINED, _TOP_JOINED):
-        kept = [index for index, mask in enumerate(table) if not mask & picked]
-        return picked, tuple(table[i] for i in kept), tuple(seats[i] for i in kept)
+        masks = []
+        owners = []
+        for index, mask in enumerate(table):
+            if not mask & picked:
+                masks.append(mask)
+                owners.append(seats[index])
+        if not masks:
+            return picked, (), ()
+        return picked, tuple(masks), tuple(owners)
     if pick == _BOTTOM:
         return picked, table[1:], seats[1:]
     return picked, table[:-1], seats[:-1]
