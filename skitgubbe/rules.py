@@ -26,6 +26,7 @@ from typing import Any
 import attrs
 
 __all__ = [
+    "MAX_QUIET_LIMIT",
     "AntiTrump",
     "Beat",
     "Claim",
@@ -48,6 +49,11 @@ __all__ = [
     "ruleset_from_dict",
     "ruleset_to_dict",
 ]
+
+
+#: The largest ``quiet_limit``: beyond it a game of bots that only pick up would
+#: run for hours before the limit ended it.
+MAX_QUIET_LIMIT = 10_000
 
 
 class RulesetError(ValueError):
@@ -688,10 +694,10 @@ def _problems(rules: Ruleset) -> list[str]:
                 "complete_suit_kills needs runs: with single cards a trick of at most "
                 f"{rules.max_players} plays never holds a whole suit (P2-COMPLETE-SUIT)"
             )
-    if rules.quiet_limit < 1:
+    if not 1 <= rules.quiet_limit <= MAX_QUIET_LIMIT:
         problems.append(
-            f"quiet_limit must be 1 or more moves, not {rules.quiet_limit}: every game "
-            "must end (P2-OUT)"
+            f"quiet_limit must be from 1 to {MAX_QUIET_LIMIT:,} moves, not "
+            f"{rules.quiet_limit}: every game must end, and soon (P2-OUT)"
         )
     if rules.avstickshog:
         if rules.avstickshog < 0 or rules.avstickshog > 40 * rules.packs:

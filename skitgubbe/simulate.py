@@ -49,6 +49,7 @@ __all__ = [
     "all_done",
     "build_ruleset",
     "close_trick",
+    "move_bound",
     "play_out",
     "random_moves",
     "random_phase_two",
@@ -59,6 +60,24 @@ _T = TypeVar("_T")
 
 #: A random game longer than this many moves is taken to be stuck.
 MAX_MOVES = 100_000
+
+
+def move_bound(rules: Ruleset) -> int:
+    """More moves than any game under ``rules`` can last, however it is played.
+
+    Phase one plays each card out of the stock and the hands once: a trick takes
+    at most a play, a sluff and a ``done`` from each seat and a gather. In phase
+    two every stretch of ``quiet_limit`` moves kills a trick (which takes its
+    cards out of play) or puts a player out, or the game ends (P2-OUT). A loop
+    that runs past this bound has met a bug in the engine, not a slow game.
+
+    >>> import skitgubbe as sg
+    >>> move_bound(sg.presets.FLURST)
+    63518
+    """
+    cards = 52 * rules.packs
+    seats = rules.max_players
+    return cards * (3 * seats + 4) + (cards + seats + 2) * (rules.quiet_limit + 1)
 
 
 def random_phase_two(
@@ -80,12 +99,15 @@ def random_phase_two(
 
 
 def random_moves(
-    state: State, seed: int, max_moves: int = MAX_MOVES
+    state: State, seed: int, max_moves: int | None = None
 ) -> Iterator[tuple[Move, State]]:
     """Play uniformly random legal moves to the end, yielding each move and its result.
 
-    Raises :class:`RuntimeError` if the game has not ended after ``max_moves``.
+    Raises :class:`RuntimeError` if the game has not ended after ``max_moves``
+    (default: :func:`move_bound`, which no game reaches).
     """
+    if max_moves is None:
+        max_moves = move_bound(state.rules)
     rng = random.Random(seed)
     for _ in range(max_moves):
         if state.is_over:

@@ -44,7 +44,7 @@ def test_p2_out_two_greedy_bots_that_cycle_end_at_the_quiet_limit() -> None:
     GreedyBots left bring the same position back again and again; without the limit
     the game is still going after 5,000 moves. With it the game ends, and the goat
     is the seat holding the most cards."""
-    endless = attrs.evolve(sg.presets.PAGAT, quiet_limit=10**9)
+    endless = attrs.evolve(sg.presets.PAGAT, quiet_limit=sg.rules.MAX_QUIET_LIMIT)
     state, repeated = greedy_game(endless, 89, 5_000)
     assert repeated and not state.is_over
     assert isinstance(state, sg.PhaseTwoState) and len(state.out) == 1
@@ -79,6 +79,9 @@ def test_p2_out_at_the_quiet_limit_the_most_cards_lose() -> None:
 
 
 def test_the_quiet_limit_must_let_a_game_be_played() -> None:
-    """P2-OUT: a limit below one move is refused when the ruleset is built."""
-    with pytest.raises(sg.RulesetError, match="quiet_limit must be 1 or more"):
-        attrs.evolve(sg.presets.PAGAT, quiet_limit=0)
+    """P2-OUT: a limit below one move, or one so long that a stalled game would run
+    for hours, is refused when the ruleset is built."""
+    for limit in (0, sg.rules.MAX_QUIET_LIMIT + 1):
+        with pytest.raises(sg.RulesetError, match="quiet_limit must be from 1 to 10,000"):
+            attrs.evolve(sg.presets.PAGAT, quiet_limit=limit)
+    attrs.evolve(sg.presets.PAGAT, quiet_limit=sg.rules.MAX_QUIET_LIMIT)

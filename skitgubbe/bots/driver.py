@@ -34,7 +34,7 @@ from ..moves import Move
 from ..phase_one import deal
 from ..records import Record
 from ..rules import Ruleset
-from ..simulate import MAX_MOVES
+from ..simulate import move_bound
 from ..specs import as_rules
 from ..state import State
 from .protocol import Bot, BotError
@@ -167,7 +167,8 @@ def play_game(
     state: State = first
     times = tuple(SeatTimes() for _ in bots)
     moves: list[Move] = []
-    for _ in range(MAX_MOVES):
+    bound = move_bound(rules)
+    for _ in range(bound):
         if state.is_over:
             break
         move = next_move(state, bots, times)
@@ -176,6 +177,6 @@ def play_game(
         if observe is not None:
             observe(move, state)
     else:  # pragma: no cover - the engine ends every game
-        raise RuntimeError(f"the game from seed {seed} did not end after {MAX_MOVES} moves")
+        raise RuntimeError(f"the game from seed {seed} did not end after {bound} moves")
     assert state.loser is not None
     return GameResult(state.loser, len(moves), Record.of(first, moves), times)

@@ -15,6 +15,13 @@ is checked when it answers.
 Places: the seats that went out before the game ended, in order, then the rest
 (on a forfeit, the players still in share the places between), the goat last.
 
+Every game ends, whatever legal moves the bots choose: phase two stops once
+``quiet_limit`` moves in a row kill no trick and put no one out, and the player
+then holding the most cards is the goat (:attr:`Outcome.stalled`). The players
+still holding cards share the places between those out and the goat, as on a
+forfeit (a ruling: a stalled game says who held most, not who would have gone
+out first).
+
 >>> import skitgubbe as sg
 >>> from skitgubbe.bots import GreedyBot, RandomBot
 >>> outcome = play_seated(sg.presets.FLURST, [GreedyBot(), RandomBot(), RandomBot()], 3, (1, 2, 3))
@@ -37,7 +44,7 @@ from ..events import EventKind
 from ..moves import Move
 from ..phase_one import deal
 from ..rules import Ruleset
-from ..simulate import MAX_MOVES
+from ..simulate import move_bound
 from ..specs import as_rules
 from ..state import PhaseTwoState, State
 
@@ -99,6 +106,16 @@ class Outcome:
     times: tuple[SeatTimes, ...] = attrs.field(repr=False, eq=False)
     #: Every move, in order (the deal follows from the seed).
     record: tuple[Move, ...] = attrs.field(repr=False, eq=False, default=())
+    #: Whether phase two stalled: ``quiet_limit`` moves in a row killed no trick
+    #: and put no one out, and the goat is the player who then held the most cards.
+    stalled: bool = False
+
+    @property
+    def ended(self) -> str:
+        """How the game ended: ``"played out"``, ``"stalled"`` or ``"forfeit"``."""
+        return (
+            "forfeit" if self.forfeit is not None else "stalled" if self.stalled else "played out"
+        )
 
 
 #: Bots made by :func:`kept_bots` in this process, by name and seat.
@@ -263,10 +280,11 @@ def play_seated(
     moves: list[Move] = []
     seat = 0
     made = 0
+    bound = move_bound(rules)
     try:
         for seat, bot in enumerate(bots):
             _start(bot, seat, bot_seeds[seat], rules, players)
-        for _ in range(MAX_MOVES):
+        for _ in range(bound):
             if state.is_over:
                 break
             due = state.due
@@ -282,9 +300,7 @@ def play_seated(
                 moves.append(move)
             out.see(state)
         else:  # pragma: no cover - the engine ends every game
-            raise RuntimeError(
-                f"the game from seed {deal_seed} did not end after {MAX_MOVES} moves"
-            )
+            raise RuntimeError(f"the game from seed {deal_seed} did not end after {bound} moves")
     except BotFailure as failure:
         order = [s for s in order if s != seat]
         forfeit = Forfeit(seat, failure.kind, failure.detail, failure.stderr)
@@ -306,4 +322,5 @@ def play_seated(
         None,
         tuple(t.times for t in timers),
         tuple(moves),
+        any(event.kind is EventKind.STALLED for event in state.events),
     )

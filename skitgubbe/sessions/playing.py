@@ -14,6 +14,7 @@ from ..moves import Move
 from ..records import Record
 from ..runner.games import OutOrder, kept_bots
 from ..runner.keys import bot_seed, check_key, new_key
+from ..simulate import move_bound
 from ..state import State
 from .common import MAX_MOVES, SessionError
 from .owner_view import OwnerView, owner_view
@@ -69,14 +70,15 @@ def _policies_chooser(
 def _play_game(state: State, choose: Chooser) -> tuple[list[Move], State, tuple[int, ...]]:
     moves: list[Move] = []
     out = OutOrder()
-    for _ in range(MAX_MOVES):
+    bound = max(MAX_MOVES, move_bound(state.rules))
+    for _ in range(bound):
         if state.is_over:
             return moves, state, tuple(out.order)
         move = choose(state)
         moves.append(move)
         state = state.apply(move)
         out.see(state)
-    raise SessionError(f"a game did not end after {MAX_MOVES} moves")
+    raise SessionError(f"a game did not end after {bound} moves")
 
 
 def _chooser(

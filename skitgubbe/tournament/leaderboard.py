@@ -196,6 +196,13 @@ class Leaderboard:
             "rating = mu - 3 sigma of OpenSkill's Plackett-Luce model; place 1 is first out; "
             "intervals are 95% over tables' deals"
         )
+        stalled = self.result.stalled
+        if stalled:
+            lines.append(
+                f"stalled: {len(stalled):,} of {len(self.result.games):,} games ended at the "
+                f"quiet limit ({self.result.rules.quiet_limit:,} moves in a row with no trick "
+                "killed and no one out); the player then holding the most cards was the goat"
+            )
         forfeits = self.result.forfeits
         if forfeits:
             lines.append(f"forfeits ({len(forfeits)}):")

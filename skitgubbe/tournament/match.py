@@ -96,6 +96,8 @@ class GameRow:
     moves: int
     #: The forfeit that ended the game, if a bot failed (its bot is the goat).
     forfeit: Forfeit | None = None
+    #: Whether the game stalled (see :attr:`skitgubbe.runner.Outcome.stalled`).
+    stalled: bool = False
 
 
 @attrs.frozen
@@ -131,7 +133,16 @@ def _play_deals(task: _Task) -> tuple[Chunk, _ChunkResult]:
             game = play_seated(rules, seated, deal_seed, seat_seeds, limits)
             goat = (game.loser - rotation) % players
             rows.append(
-                GameRow(deal, rotation, deal_seed, game.loser, goat, game.moves, game.forfeit)
+                GameRow(
+                    deal,
+                    rotation,
+                    deal_seed,
+                    game.loser,
+                    goat,
+                    game.moves,
+                    game.forfeit,
+                    game.stalled,
+                )
             )
             for seat, spent in enumerate(game.times):
                 bot = (seat - rotation) % players
@@ -261,6 +272,11 @@ class MatchResult:
         """The games a bot forfeited, in order (the row's ``goat`` is the bot)."""
         return tuple(row for row in self.rows if row.forfeit is not None)
 
+    @property
+    def stalled(self) -> tuple[GameRow, ...]:
+        """The games that stalled, in order (their goat held the most cards)."""
+        return tuple(row for row in self.rows if row.stalled)
+
     def stats(self) -> list[BotStats]:
         """Each bot's goat rate and decision time, in the order of :attr:`bots`."""
         return [
@@ -297,6 +313,12 @@ class MatchResult:
                 f"{1000 * stat.seconds_per_decision:12.3f}"
             )
         lines.append(f"moves per game: {self.mean_moves:.1f}")
+        if self.stalled:
+            lines.append(
+                f"stalled: {len(self.stalled):,} of {len(self.rows):,} games ended at the quiet "
+                f"limit ({self.rules.quiet_limit:,} moves in a row with no trick killed and no "
+                "one out); the player then holding the most cards was the goat"
+            )
         for row in self.forfeits:
             assert row.forfeit is not None
             lines.append(

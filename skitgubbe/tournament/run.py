@@ -110,6 +110,8 @@ class TournamentGame:
     moves: int
     #: The forfeit that ended the game, if a bot failed.
     forfeit: Forfeit | None = None
+    #: Whether the game stalled (see :attr:`skitgubbe.runner.Outcome.stalled`).
+    stalled: bool = False
 
     @property
     def goat_bot(self) -> int:
@@ -125,6 +127,7 @@ class TournamentGame:
             "goat": self.goat,
             "moves": self.moves,
             "forfeit": None if self.forfeit is None else attrs.asdict(self.forfeit),
+            "stalled": self.stalled,
         }
 
     @classmethod
@@ -139,6 +142,7 @@ class TournamentGame:
             int(data["goat"]),
             int(data["moves"]),
             None if forfeit is None else Forfeit(**forfeit),
+            data.get("stalled", False) is True,
         )
 
 
@@ -165,6 +169,7 @@ def play_unit(task: _Task) -> tuple[TournamentGame, ...]:
                 outcome.loser,
                 outcome.moves,
                 outcome.forfeit,
+                outcome.stalled,
             )
         )
     return tuple(games)
@@ -341,6 +346,11 @@ class TournamentResult:
     def forfeits(self) -> tuple[TournamentGame, ...]:
         """The games a bot forfeited, in order."""
         return tuple(game for game in self.games if game.forfeit is not None)
+
+    @property
+    def stalled(self) -> tuple[TournamentGame, ...]:
+        """The games that stalled, in order (their goat held the most cards)."""
+        return tuple(game for game in self.games if game.stalled)
 
     def leaderboard(self) -> Leaderboard:
         """Each bot's rating, goat rate and mean place, best first (needs the
