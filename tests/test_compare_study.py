@@ -163,6 +163,8 @@ def test_one_worker_two_workers_and_ray_give_the_same_rows() -> None:
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_an_interrupted_study_keeps_the_whole_games_finished(workers: int) -> None:
+    """Ctrl-C after two chunks keeps those, and every game the other worker had
+    finished in its chunk, under both variants."""
     seen: list[int] = []
 
     def stop_after_two_chunks(done: int, total: int) -> None:
@@ -179,12 +181,14 @@ def test_an_interrupted_study_keeps_the_whole_games_finished(workers: int) -> No
         chunk_size=4,
         progress=stop_after_two_chunks,
     )
-    assert result.interrupted and result.games_played == 8 and len(result.rows) == 16
+    played = result.games_played
+    assert result.interrupted and 8 <= played < 16 and len(result.rows) == 2 * played
     games = result.column("game")
     assert games[0::2] == games[1::2]  # both variants of every game kept
+    assert workers == 2 or played == 8
     assert multiprocessing.active_children() == []
     summary = result.summary()
-    assert summary.interrupted and "INTERRUPTED: 8 of 10,000 games played" in str(summary)
+    assert summary.interrupted and f"INTERRUPTED: {played} of 10,000 games played" in str(summary)
 
 
 # -- refusals before anything runs ---------------------------------------------------

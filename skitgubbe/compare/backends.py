@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..rules import Ruleset
-from ..runner.backends import Chunk, run_pool
+from ..runner.backends import Chunk, Interrupted, run_pool
 from ..runner.backends import run_ray as _run_ray
 from .games import Value, game_seeds, measure_game, play_game
 
@@ -30,17 +30,23 @@ def play_chunk(task: Task) -> tuple[Chunk, list[tuple[Value, ...]]]:
     """Play a chunk's games under every variant; the chunk and its rows, game by game."""
     specs, rulesets, players, seed, (start, stop), bots = task
     rows: list[tuple[Value, ...]] = []
-    for game in range(start, stop):
-        deal_seed, move_seed = game_seeds(seed, game)
-        for spec, rules in zip(specs, rulesets, strict=True):
-            try:
-                measures = measure_game(play_game(rules, players, deal_seed, move_seed, bots))
-            except Exception as error:  # name the game, so that it can be replayed
-                raise RuntimeError(
-                    f"{spec}, {players} players, game {game} (deal seed {deal_seed}, move seed "
-                    f"{move_seed}): {type(error).__name__}: {error}"
-                ) from error
-            rows.append((spec, game, deal_seed, move_seed, players, *measures))
+    game = start
+    try:
+        for game in range(start, stop):
+            deal_seed, move_seed = game_seeds(seed, game)
+            played = []
+            for spec, rules in zip(specs, rulesets, strict=True):
+                try:
+                    measures = measure_game(play_game(rules, players, deal_seed, move_seed, bots))
+                except Exception as error:  # name the game, so that it can be replayed
+                    raise RuntimeError(
+                        f"{spec}, {players} players, game {game} (deal seed {deal_seed}, move "
+                        f"seed {move_seed}): {type(error).__name__}: {error}"
+                    ) from error
+                played.append((spec, game, deal_seed, move_seed, players, *measures))
+            rows.extend(played)
+    except KeyboardInterrupt:  # keep the games played under every variant
+        raise Interrupted((start, game), rows) from None
     return (start, stop), rows
 
 

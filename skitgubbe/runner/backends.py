@@ -16,20 +16,25 @@ from __future__ import annotations
 import contextlib
 import math
 import multiprocessing
+import multiprocessing.util
 import os
-import queue
 import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar, cast
 
 __all__ = [
     "CHUNKS_PER_WORKER",
     "MAX_CHUNK",
     "MAX_GAMES",
+    "MAX_LOST_WORKERS",
     "START_METHOD_VARIABLE",
+    "STOP_WAIT",
     "Chunk",
+    "Interrupted",
     "Reporter",
     "available_cores",
     "chunks",
@@ -97,14 +102,78 @@ def _start_method() -> str | None:
     return "forkserver" if "forkserver" in methods else None
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the main process, which stops them (and the bot
-    programs a worker started die with it, see :mod:`skitgubbe.bots.command`)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 _T = TypeVar("_T")
 _R = TypeVar("_R")
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C inside a chunk of work, carrying what the chunk finished.
+
+    A work function that can stop between games raises it with the chunk it
+    finished (``(start, reached)``) and that part's results; the backends hand
+    them on like any finished chunk, so Ctrl-C keeps every finished game.
+    """
+
+    def __init__(self, chunk: Chunk, result: Any) -> None:
+        super().__init__(chunk, result)
+        self.chunk = chunk
+        self.result = result
+
+
+#: Whether this worker is inside a task (Ctrl-C stops the task then) or idle.
+_busy = False
+#: Whether this worker was asked to stop: it starts no more tasks.
+_stopping = False
+
+
+def _worker_interrupt(signum: int, frame: object) -> None:  # pragma: no cover - in workers
+    """Ctrl-C in a worker: stop the task at hand (its work function keeps what it
+    finished, see :class:`Interrupted`) and start no other."""
+    global _stopping
+    _stopping = True
+    if _busy:
+        raise KeyboardInterrupt
+
+
+def _worker_terminate(signum: int, frame: object) -> None:  # pragma: no cover - in workers
+    """A worker told to stop at once stops the bot programs it started first."""
+    from ..bots.command import close_all
+
+    close_all()
+    os._exit(128 + signum)
+
+
+def _start_worker() -> None:  # pragma: no cover - runs in the workers
+    """Set a worker up: Ctrl-C and termination as above, and on a normal exit the
+    bot programs it started are stopped with every process they started."""
+    from ..bots.command import close_all
+
+    signal.signal(signal.SIGINT, _worker_interrupt)
+    signal.signal(signal.SIGTERM, _worker_terminate)
+    multiprocessing.util.Finalize(None, close_all, exitpriority=10)
+
+
+def _in_worker(work: Callable[[_T], _R], task: _T) -> _R:  # pragma: no cover - in workers
+    """Run one task in a worker, open to Ctrl-C while it runs."""
+    global _busy
+    if _stopping:
+        raise KeyboardInterrupt
+    _busy = True
+    try:
+        return work(task)
+    finally:
+        _busy = False
+
+
+#: How many times a run replaces its pool after a worker process died (killed,
+#: or out of memory) before it stops, keeping what finished.
+MAX_LOST_WORKERS = 3
+#: Seconds a run waits, after Ctrl-C, for its workers to hand in what they finished.
+STOP_WAIT = 10.0
+
+
+def _say(text: str) -> None:
+    print(text, file=sys.stderr)
 
 
 def run_pool(
@@ -113,33 +182,189 @@ def run_pool(
     workers: int,
     on_chunk: Callable[[Chunk, _R], None],
     on_start: Callable[[], None],
+    note: Callable[[str], None] = _say,
 ) -> bool:
     """Run ``work`` on each task here (one worker) or in a pool of processes, handing
-    each result to ``on_chunk`` as it comes; True if Ctrl-C stopped it.
+    each result to ``on_chunk`` as it comes; True if Ctrl-C (or workers dying
+    again and again) stopped it.
 
-    ``work`` must be a module-level function, so that the pool can send it.
+    ``work`` must be a module-level function, so that the pool can send it. A
+    work function that raises :class:`Interrupted` on Ctrl-C has the part of its
+    chunk that it finished kept. A worker process that dies (killed, or out of
+    memory) has its tasks played again in a new pool, up to
+    :data:`MAX_LOST_WORKERS` times, each said through ``note``; after that the run
+    stops with what finished.
     """
+    todo = iter(tasks)
+
+    def next_task() -> _T | None:
+        return next(todo, None)
+
+    def on_result(task: _T, result: tuple[Chunk, _R]) -> None:
+        on_chunk(*result)
+
+    def on_partial(task: _T, stopped: Interrupted) -> None:
+        on_chunk(stopped.chunk, stopped.result)
+
+    return _run(work, next_task, workers, on_result, on_start, note, on_partial)
+
+
+def run_lazy(
+    work: Callable[[_T], _R],
+    tasks: Callable[[], _T | None],
+    workers: int,
+    on_result: Callable[[_T, _R], None],
+    on_start: Callable[[], None],
+    *,
+    backend: str = "process",
+    address: str | None = None,
+    note: Callable[[str], None] = _say,
+) -> bool:
+    """Run ``work`` on tasks drawn one at a time by calling ``tasks``, only when a
+    worker is free, and hand each task and its result to ``on_result``; True if
+    Ctrl-C (or workers dying again and again) stopped it. ``tasks`` returns
+    ``None`` when it has nothing to start now; the run ends when it has nothing
+    to start and nothing is running.
+
+    Drawing late lets ``tasks`` decide what to play from what has finished (a
+    tournament reseats the tables of a bot it dropped). ``backend`` is
+    ``"process"`` (``workers`` processes; 1 runs here) or ``"ray"`` (a cluster at
+    ``address``, or a local one with ``workers`` CPUs). Lost workers are dealt
+    with as in :func:`run_pool`.
+    """
+    if backend == "ray":
+        return _lazy_ray(work, tasks, workers, address, on_result, on_start)
+    return _run(work, tasks, workers, on_result, on_start, note, None)
+
+
+def _run(
+    work: Callable[[_T], _R],
+    tasks: Callable[[], _T | None],
+    workers: int,
+    on_result: Callable[[_T, _R], None],
+    on_start: Callable[[], None],
+    note: Callable[[str], None],
+    on_partial: Callable[[_T, Interrupted], None] | None,
+) -> bool:
+    """The process backend: at most ``2 * workers`` tasks in flight, drawn as
+    workers free up; see :func:`run_pool` and :func:`run_lazy`."""
     if workers <= 1:
         on_start()
         try:
-            for task in tasks:
-                on_chunk(*work(task))
+            while (task := tasks()) is not None:
+                on_result(task, work(task))
+        except Interrupted as stopped:
+            if on_partial is not None and task is not None:
+                on_partial(task, stopped)
+            return True
         except KeyboardInterrupt:
             return True
         return False
     # The pool is made before the progress bar starts its thread.
     context = multiprocessing.get_context(_start_method())
-    pool = context.Pool(workers, initializer=_ignore_interrupts)
+    retry: list[_T] = []  # tasks a dead worker took with it, to be run first
+
+    def draw() -> _T | None:
+        return retry.pop(0) if retry else tasks()
+
+    lost = 0
+    started = False
+    while True:
+        pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker)
+        pending: dict[Future[_R], _T] = {}
+        try:
+            if not started:
+                on_start()
+                started = True
+            while True:
+                while len(pending) < 2 * workers:
+                    task = draw()
+                    if task is None:
+                        break
+                    pending[pool.submit(_in_worker, work, task)] = task
+                if not pending:
+                    return False
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    task = pending.pop(future)
+                    error = future.exception()
+                    if isinstance(error, BrokenProcessPool):
+                        retry.append(task)
+                        continue
+                    if error is not None:
+                        raise error
+                    on_result(task, future.result())
+                if retry:
+                    raise BrokenProcessPool
+        except BrokenProcessPool:
+            retry.extend(pending.values())
+            lost += 1
+            if lost > MAX_LOST_WORKERS:
+                note(
+                    f"a worker process died (killed, or out of memory) {lost} times: the run "
+                    f"stops here, keeping everything that finished; {len(retry)} pieces of "
+                    "work were not finished"
+                )
+                return True
+            note(
+                f"a worker process died (killed, or out of memory): its {len(retry)} "
+                f"unfinished pieces of work are played again in new workers ({lost} of "
+                f"{MAX_LOST_WORKERS} such restarts)"
+            )
+            continue
+        except KeyboardInterrupt:
+            _collect(pool, pending, on_result, on_partial)
+            return True
+        finally:
+            _stop_pool(pool)
+
+
+def _collect(
+    pool: ProcessPoolExecutor,
+    pending: dict[Future[_R], _T],
+    on_result: Callable[[_T, _R], None],
+    on_partial: Callable[[_T, Interrupted], None] | None,
+) -> None:
+    """After Ctrl-C: stop the workers' tasks (each keeps what it finished) and take
+    in what they hand back, for at most :data:`STOP_WAIT` seconds; a second Ctrl-C
+    gives up at once."""
+    for future in pending:
+        future.cancel()
+    for process in _workers(pool):
+        with contextlib.suppress(OSError):
+            os.kill(process, signal.SIGINT)
     try:
-        on_start()
-        for chunk, rows in pool.imap_unordered(work, tasks):
-            on_chunk(chunk, rows)
+        done, _ = wait(pending, timeout=STOP_WAIT)
     except KeyboardInterrupt:
-        return True
-    finally:
-        pool.terminate()
-        pool.join()
-    return False
+        return
+    for future in done:
+        if future.cancelled():
+            continue
+        error = future.exception()
+        with contextlib.suppress(KeyboardInterrupt):  # progress shown may ask to stop again
+            if error is None:
+                on_result(pending[future], future.result())
+            elif isinstance(error, Interrupted) and on_partial is not None:
+                on_partial(pending[future], error)
+
+
+def _workers(pool: ProcessPoolExecutor) -> list[int]:
+    """The process ids of the pool's workers."""
+    processes = getattr(pool, "_processes", None) or {}
+    return [int(pid) for pid in processes]
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool's workers now (each stops the programs it started) and wait
+    for them to exit."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        with contextlib.suppress(OSError, AttributeError):
+            process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(OSError, AttributeError, ValueError):
+            process.join(timeout=5)
 
 
 def run_ray(
@@ -173,80 +398,6 @@ def run_ray(
                 ray.cancel(ref, force=True)
             return True
         return False
-
-
-def run_lazy(
-    work: Callable[[_T], _R],
-    tasks: Callable[[], _T | None],
-    workers: int,
-    on_result: Callable[[_T, _R], None],
-    on_start: Callable[[], None],
-    *,
-    backend: str = "process",
-    address: str | None = None,
-) -> bool:
-    """Run ``work`` on tasks drawn one at a time by calling ``tasks``, only when a
-    worker is free, and hand each task and its result to ``on_result``; True if
-    Ctrl-C stopped it. ``tasks`` returns ``None`` when it has nothing to start
-    now; the run ends when it has nothing to start and nothing is running.
-
-    Drawing late lets ``tasks`` decide what to play from what has finished (a
-    tournament reseats the tables of a bot it dropped). ``backend`` is
-    ``"process"`` (``workers`` processes; 1 runs here) or ``"ray"`` (a cluster at
-    ``address``, or a local one with ``workers`` CPUs).
-    """
-    if backend == "ray":
-        return _lazy_ray(work, tasks, workers, address, on_result, on_start)
-    if workers <= 1:
-        on_start()
-        try:
-            while (task := tasks()) is not None:
-                on_result(task, work(task))
-        except KeyboardInterrupt:
-            return True
-        return False
-    context = multiprocessing.get_context(_start_method())
-    pool = context.Pool(workers, initializer=_ignore_interrupts)
-    finished: queue.Queue[tuple[int, Any, BaseException | None]] = queue.Queue()
-    pending: dict[int, _T] = {}
-    try:
-        on_start()
-        number = 0
-        while True:
-            while len(pending) < 2 * workers:
-                task = tasks()
-                if task is None:
-                    break
-                pending[number] = task
-                done_with, failed_with = _reporters(finished, number)
-                pool.apply_async(work, (task,), callback=done_with, error_callback=failed_with)
-                number += 1
-            if not pending:
-                return False
-            done, result, error = finished.get()
-            task = pending.pop(done)
-            if error is not None:
-                raise error
-            on_result(task, cast(_R, result))
-    except KeyboardInterrupt:
-        return True
-    finally:
-        pool.terminate()
-        pool.join()
-
-
-def _reporters(
-    finished: queue.Queue[tuple[int, Any, BaseException | None]], number: int
-) -> tuple[Callable[[Any], None], Callable[[BaseException], None]]:
-    """The pool's callbacks for task ``number``: each puts the outcome in ``finished``."""
-
-    def done_with(result: Any) -> None:
-        finished.put((number, result, None))
-
-    def failed_with(error: BaseException) -> None:
-        finished.put((number, None, error))
-
-    return done_with, failed_with
 
 
 def _lazy_ray(

@@ -48,7 +48,16 @@ from ..simulate import move_bound
 from ..specs import as_rules
 from ..state import PhaseTwoState, State
 
-__all__ = ["DEFAULT_LIMITS", "Forfeit", "Limits", "OutOrder", "Outcome", "kept_bots", "play_seated"]
+__all__ = [
+    "DEFAULT_LIMITS",
+    "Forfeit",
+    "Limits",
+    "OutOrder",
+    "Outcome",
+    "close_bots",
+    "kept_bots",
+    "play_seated",
+]
 
 
 @attrs.frozen
@@ -132,6 +141,17 @@ def kept_bots(names: Sequence[str]) -> list[Bot]:
             bot = _TABLES[name, seat] = make_bot(name)
         table.append(bot)
     return table
+
+
+def close_bots(bots: Sequence[Bot]) -> None:
+    """Stop the programs of the bots that run one (their ``close``), with every
+    process those started: a run does this in its own process when it ends, and
+    each worker process does it as it exits."""
+    for bot in bots:
+        close = getattr(bot, "close", None)
+        if close is not None:
+            with contextlib.suppress(Exception):
+                close()
 
 
 class OutOrder:

@@ -14,7 +14,7 @@ others) the same way, deal by deal.
 Games run in worker processes (every core by default); the results depend only
 on the seed and the key the bots' seeds are hashed with (see :func:`match`),
 never on the number of workers. Ctrl-C stops the workers and keeps
-the deals finished before the first unfinished one, every rotation of each.
+every deal finished in every rotation; the deals then being played are left out.
 
 >>> import skitgubbe as sg
 >>> result = match(sg.presets.FLURST, ["greedy", "random", "random"], games=4, seed=1, workers=1)
@@ -41,12 +41,13 @@ from ..runner.backends import (
     CHUNKS_PER_WORKER,
     MAX_GAMES,
     Chunk,
+    Interrupted,
     Reporter,
     available_cores,
     chunks,
     run_pool,
 )
-from ..runner.games import DEFAULT_LIMITS, Forfeit, Limits, play_seated
+from ..runner.games import DEFAULT_LIMITS, Forfeit, Limits, close_bots, play_seated
 from ..runner.keys import bot_seed, check_key, new_key
 from ..runner.stats import Interval, mean_interval
 from ..specs import as_rules
@@ -121,34 +122,53 @@ _Task = tuple[Ruleset, tuple[Bot, ...], int, Chunk, Limits, str]
 
 
 def _play_deals(task: _Task) -> tuple[Chunk, _ChunkResult]:
+    """Play a chunk of deals, each in every rotation; on Ctrl-C, raise
+    :class:`~skitgubbe.runner.backends.Interrupted` with the deals finished."""
     rules, bots, seed, (start, stop), limits, key = task
     players = len(bots)
     rows: list[GameRow] = []
     times = [(0, 0.0)] * players
-    for deal in range(start, stop):
-        deal_seed, seeds = bot_seeds(seed, deal, players, key)
-        for rotation in range(players):
-            seated = [bots[(seat - rotation) % players] for seat in range(players)]
-            seat_seeds = [seeds[(seat - rotation) % players] for seat in range(players)]
-            game = play_seated(rules, seated, deal_seed, seat_seeds, limits)
-            goat = (game.loser - rotation) % players
-            rows.append(
-                GameRow(
-                    deal,
-                    rotation,
-                    deal_seed,
-                    game.loser,
-                    goat,
-                    game.moves,
-                    game.forfeit,
-                    game.stalled,
-                )
-            )
-            for seat, spent in enumerate(game.times):
-                bot = (seat - rotation) % players
-                count, seconds = times[bot]
-                times[bot] = (count + spent.decisions, seconds + spent.decision_seconds)
+    deal = start
+    try:
+        for deal in range(start, stop):
+            deal_rows, deal_times = _play_deal(rules, bots, seed, deal, limits, key)
+            rows.extend(deal_rows)
+            times = [(a + c, b + d) for (a, b), (c, d) in zip(times, deal_times, strict=True)]
+    except KeyboardInterrupt:
+        raise Interrupted((start, deal), (rows, times)) from None
     return (start, stop), (rows, times)
+
+
+def _play_deal(
+    rules: Ruleset, bots: tuple[Bot, ...], seed: int, deal: int, limits: Limits, key: str
+) -> _ChunkResult:
+    """One deal in every rotation: its rows, and per bot its decisions and seconds."""
+    players = len(bots)
+    rows: list[GameRow] = []
+    times = [(0, 0.0)] * players
+    deal_seed, seeds = bot_seeds(seed, deal, players, key)
+    for rotation in range(players):
+        seated = [bots[(seat - rotation) % players] for seat in range(players)]
+        seat_seeds = [seeds[(seat - rotation) % players] for seat in range(players)]
+        game = play_seated(rules, seated, deal_seed, seat_seeds, limits)
+        goat = (game.loser - rotation) % players
+        rows.append(
+            GameRow(
+                deal,
+                rotation,
+                deal_seed,
+                game.loser,
+                goat,
+                game.moves,
+                game.forfeit,
+                game.stalled,
+            )
+        )
+        for seat, spent in enumerate(game.times):
+            bot = (seat - rotation) % players
+            count, seconds = times[bot]
+            times[bot] = (count + spent.decisions, seconds + spent.decision_seconds)
+    return rows, times
 
 
 @attrs.frozen
@@ -210,10 +230,15 @@ class MatchResult:
         )
 
     def _per_deal(self, bot: int) -> list[float]:
-        shares = [0.0] * self.games_played
+        """``bot``'s share of goats in each deal played, in the order of the deals
+        (after Ctrl-C the deals played need not run without a gap)."""
+        index: dict[int, int] = {}
+        for row in self.rows:
+            index.setdefault(row.deal, len(index))
+        shares = [0.0] * len(index)
         for row in self.rows:
             if row.goat == bot:
-                shares[row.deal] += 1 / self.players
+                shares[index[row.deal]] += 1 / self.players
         return shares
 
     def goat_rate(self, bot: int | str) -> Interval:
@@ -412,14 +437,15 @@ def match(
             finished[chunk] = result
             report.advance(chunk[1] - chunk[0])
 
-        interrupted = run_pool(_play_deals, tasks, min(count, len(tasks)), on_chunk, report.start)
+        try:
+            interrupted = run_pool(
+                _play_deals, tasks, min(count, len(tasks)), on_chunk, report.start, report.note
+            )
+        finally:
+            close_bots(resolved)
     rows: list[GameRow] = []
     totals = [(0, 0.0)] * players
-    expected = 0
     for chunk in sorted(finished):
-        if chunk[0] != expected:  # keep deals 0 .. n-1 only, so deals number the rows
-            break
-        expected = chunk[1]
         chunk_rows, chunk_times = finished[chunk]
         rows.extend(chunk_rows)
         totals = [(a + c, b + d) for (a, b), (c, d) in zip(totals, chunk_times, strict=True)]

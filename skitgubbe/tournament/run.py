@@ -42,7 +42,7 @@ from ..extras import require
 from ..jsontext import MAX_NESTING, too_deep
 from ..rules import Ruleset, ruleset_from_dict, ruleset_to_dict
 from ..runner.backends import MAX_GAMES, Reporter, available_cores, run_lazy
-from ..runner.games import DEFAULT_LIMITS, Forfeit, Limits, play_seated
+from ..runner.games import DEFAULT_LIMITS, Forfeit, Limits, close_bots, play_seated
 from ..runner.keys import check_key, new_key
 from ..specs import as_rules
 from .schedule import Schedule
@@ -697,15 +697,19 @@ def _play(
             announce()
             progressed()
 
-        interrupted = run_lazy(
-            play_unit,
-            next_task,
-            count if backend == "process" else (workers or 0),
-            on_result,
-            report.start,
-            backend=backend,
-            address=address,
-        )
+        try:
+            interrupted = run_lazy(
+                play_unit,
+                next_task,
+                count if backend == "process" else (workers or 0),
+                on_result,
+                report.start,
+                backend=backend,
+                address=address,
+                note=report.note,
+            )
+        finally:
+            close_bots(bots)
     settled = settle(schedule, units, max_forfeits)
     return TournamentResult(
         rules,
