@@ -3,10 +3,13 @@ hangs, nothing a bot writes is obeyed, no saved file is believed blindly."""
 
 from __future__ import annotations
 
+import csv
+import json
 import multiprocessing
 import os
 import shlex
 import signal
+import subprocess
 import sys
 import uuid
 from pathlib import Path
@@ -14,6 +17,8 @@ from pathlib import Path
 import pytest
 
 import skitgubbe as sg
+from skitgubbe.bots.command import LOG_CAP, CommandBot
+from skitgubbe.cli import main
 from skitgubbe.runner.backends import MAX_LOST_WORKERS
 from skitgubbe.tournament import resume, tournament
 from skitgubbe.tournament.match import match
@@ -187,3 +192,208 @@ def test_ctrl_c_counts_every_deal_finished(workers: int) -> None:
     clean = match(sg.presets.FLURST, bots, deals[-1] + 1, seed=5, workers=1, key=KEY)
     assert set(result.rows) <= set(clean.rows)
     assert multiprocessing.active_children() == []
+
+
+# -- a program's output is bounded, and shown, never obeyed ------------------------------
+
+RANDOM_BOT = BROKEN.with_name("random_bot.py")
+
+
+def flooding_bot(tmp_path: Path, megabytes: int) -> str:
+    """A bot that writes ``megabytes`` of standard error at its first choice, then
+    an escape sequence that would clear a terminal, then plays at random."""
+    script = tmp_path / "flood.py"
+    script.write_text(
+        "import runpy, sys\n"
+        "class Flood:\n"
+        "    def __init__(self, out): self.out, self.done = out, False\n"
+        "    def write(self, text):\n"
+        "        if not self.done:\n"
+        "            self.done = True\n"
+        "            block = b'x' * 1023 + b'\\n'\n"
+        f"            for _ in range({megabytes} * 1024):\n"
+        "                sys.stderr.buffer.write(block)\n"
+        "            sys.stderr.write('\\x1b[2J\\x1b[Hcleared your screen\\n')\n"
+        "            sys.stderr.flush()\n"
+        "        return self.out.write(text)\n"
+        "    def flush(self): self.out.flush()\n"
+        "sys.stdout = Flood(sys.stdout)\n"
+        f"sys.argv = [{str(RANDOM_BOT)!r}]\n"
+        f"runpy.run_path({str(RANDOM_BOT)!r}, run_name='__main__')\n"
+    )
+    return f"cmd:flood={shlex.quote(sys.executable)} {shlex.quote(str(script))}"
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux's /proc")
+def test_a_bot_flooding_standard_error_leaves_a_capped_log_and_a_flat_runner(
+    tmp_path: Path,
+) -> None:
+    """A bot writes 300 MB to standard error: the match plays on, the runner's
+    memory stays under 200 MB, its log stays under LOG_CAP and says what it
+    dropped, ending with the bot's last lines."""
+    flood = flooding_bot(tmp_path, 300)
+    logs = tmp_path / "logs"
+    code = (
+        "import sys\n"
+        "from skitgubbe.cli import main\n"
+        "bots = sys.argv[1] + ',greedy,random'\n"
+        "status = main(['match', '--preset', 'flurst', '--bots', bots, '--games', '2',\n"
+        "               '--jobs', '1', '--no-progress', '--bot-logs', sys.argv[2]])\n"
+        # the peak of this process's own memory: getrusage's would include the
+        # memory of the process that started it, which it keeps across exec
+        "status_lines = open('/proc/self/status').read().splitlines()\n"
+        "print('peak', [l.split()[1] for l in status_lines if l.startswith('VmHWM')][0])\n"
+        "sys.exit(status)\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code, flood, str(logs)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    peak_kib = int(run.stdout.rsplit("peak", 1)[1])
+    assert peak_kib < 200 * 1024, (peak_kib, run.stdout[-600:])
+    (log,) = logs.iterdir()
+    assert log.stat().st_size <= LOG_CAP
+    text = log.read_bytes()
+    assert b"bytes of standard error dropped here" in text
+    assert text.rstrip().endswith(b"cleared your screen")
+
+
+def test_logs_a_run_made_are_removed_unless_a_folder_is_given(tmp_path: Path) -> None:
+    bot = sg.bots.make_bot(f"cmd:{sys.executable} {RANDOM_BOT}")
+    assert isinstance(bot, CommandBot) and not bot.keep_logs
+    match(sg.presets.FLURST, [bot, "greedy", "random"], 1, workers=1, key=KEY)
+    assert not bot.log_dir.exists()
+    kept = sg.bots.make_bot(f"cmd:{sys.executable} {RANDOM_BOT}", log_dir=tmp_path / "kept")
+    match(sg.presets.FLURST, [kept, "greedy", "random"], 1, workers=1, key=KEY)
+    assert [path.suffix for path in (tmp_path / "kept").iterdir()] == [".log"]
+
+
+def test_names_and_standard_error_are_shown_not_obeyed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot named like a spreadsheet formula and one whose standard error holds
+    an escape sequence: the tournament's table shows the escape as text, and the
+    CSV holds the name as text, not as a formula."""
+    needs_extra("openskill", "tournament")
+    named = tmp_path / "named.py"
+    named.write_text(
+        "from skitgubbe.bots import RandomBot\n"
+        "class Formula(RandomBot):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        self.name = '=HYPERLINK(\"http://example.invalid\")'\n"
+        "class Escape(RandomBot):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        self.name = 'esc\\x1b[2Jape'\n"
+    )
+    crash = tmp_path / "crash.py"
+    crash.write_text(
+        "import sys\nsys.stderr.write('\\x1b[2J\\x1b[Hgone [/bold]\\n')\nsys.exit(3)\n"
+    )
+    board = tmp_path / "board.csv"
+    status = main(
+        [
+            "tournament",
+            "--bots",
+            f"{named}:Formula,{named}:Escape,cmd:{sys.executable} {crash},greedy",
+            "--players",
+            "3",
+            "--jobs",
+            "1",
+            "--no-progress",
+            "--csv",
+            str(board),
+        ]
+    )
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "\x1b" not in out and "esc\\x1b[2Jape" in out
+    assert "stderr: \\x1b[2J\\x1b[Hgone [/bold]" in out
+    rows = list(csv.DictReader(board.open()))
+    assert {row["bot"] for row in rows} >= {'\'=HYPERLINK("http://example.invalid")'}
+    assert not any(row["bot"].startswith("=") for row in rows)
+
+
+def test_a_player_named_like_markup_or_script_is_shown_as_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``[/bold]`` as a player's name no longer breaks the rich table, and a name
+    that opens an HTML comment and a script cannot reach the replay page's
+    markup: every ``<`` in its data is escaped."""
+    page = tmp_path / "s.html"
+    names = "[/bold],<!--<script>,Cy"
+    assert main(["session", "--players", names, "--games", "1", "--html", str(page)]) == 0
+    assert "[/bold]" in capsys.readouterr().out
+    html = page.read_text()
+    data = html.split('<script type="application/json" id="data">')[1].split("</script>")[0]
+    assert "<" not in data and "\\u003c!--\\u003cscript>" in data
+    assert json.loads(data)["games"][0]["title"].startswith("game 1: [/bold], <!--<script>")
+
+
+# -- the protocol's own order and clock ------------------------------------------------
+
+
+def recording_bot(tmp_path: Path, on_end: str = "", crash_at: int = 0) -> tuple[str, Path]:
+    """A program that records every message it gets (one file per start) and
+    answers the first legal move; it sleeps ``on_end`` seconds before its ``ok``
+    to ``end``, and its first start exits at choice ``crash_at``."""
+    script = tmp_path / "recorder.py"
+    script.write_text(
+        "import json, os, sys, time\n"
+        f"folder = {str(tmp_path)!r}\n"
+        "start = len([f for f in os.listdir(folder) if f.startswith('start-')])\n"
+        "out = open(os.path.join(folder, f'start-{start}.jsonl'), 'w')\n"
+        "choices = 0\n"
+        "for line in sys.stdin:\n"
+        "    out.write(line); out.flush()\n"
+        "    message = json.loads(line)\n"
+        "    if message['type'] == 'choose':\n"
+        "        choices += 1\n"
+        f"        if start == 0 and choices == {crash_at}:\n"
+        "            sys.exit(3)\n"
+        "        print(message['moves'][0], flush=True)\n"
+        "        continue\n"
+        f"    if message['type'] == 'end' and {on_end or 0}:\n"
+        f"        time.sleep({on_end or 0})\n"
+        "    print('ok', flush=True)\n"
+    )
+    return f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(script))}", tmp_path
+
+
+def messages(folder: Path, start: int) -> list[str]:
+    lines = (folder / f"start-{start}.jsonl").read_text().splitlines()
+    return [json.loads(line)["type"] for line in lines]
+
+
+def test_a_program_restarted_after_a_forfeit_gets_hello_first(tmp_path: Path) -> None:
+    spec, folder = recording_bot(tmp_path, crash_at=5)
+    bot = sg.bots.make_bot(spec, log_dir=tmp_path / "logs")
+    result = match(sg.presets.FLURST, [bot, "greedy", "random"], 1, workers=1, key=KEY)
+    assert [row.forfeit.reason for row in result.forfeits if row.forfeit] == ["crashed"]
+    assert messages(folder, 0)[:2] == ["hello", "reset"] and "end" not in messages(folder, 0)
+    again = messages(folder, 1)
+    assert again[:3] == ["hello", "reset", "choose"] and again.count("end") == 2
+
+
+def test_time_taken_over_end_and_reset_is_on_the_bots_clock(tmp_path: Path) -> None:
+    """A program that dawdles 1.5 s over each ``end``: its ``ok`` is read with the
+    next game's ``reset``, on that game's clock, so with 1 s for a game it
+    forfeits the next game on time; it no longer stalls a run unpunished."""
+    spec, _ = recording_bot(tmp_path, on_end="1.5")
+    bot = sg.bots.make_bot(spec, log_dir=tmp_path / "logs")
+    result = match(
+        sg.presets.FLURST,
+        [bot, "greedy", "random"],
+        1,
+        workers=1,
+        key=KEY,
+        limits=sg.runner.Limits(move=0.5, game=1.0),
+    )
+    (forfeit,) = [row.forfeit for row in result.forfeits if row.forfeit is not None]
+    assert forfeit.reason == "timed out" and "to get ready for the game" in forfeit.detail
+    assert [row.rotation for row in result.forfeits] == [1]  # then started afresh

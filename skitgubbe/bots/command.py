@@ -45,6 +45,7 @@ import sys
 import tempfile
 import time
 import uuid
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
@@ -56,6 +57,7 @@ from .protocol import BotFailure
 
 __all__ = [
     "DEFAULT_MOVE_TIME",
+    "LOG_CAP",
     "PROTOCOL_VERSION",
     "SCHEMA_PATH",
     "SETUP_TIME",
@@ -79,6 +81,15 @@ SETUP_TIME = 5.0
 STDERR_TAIL = 1_500
 #: The longest answer read: a move is a short line.
 MAX_ANSWER = 64 * 1024
+#: The most bytes a program's log file grows to in one process: past it the
+#: program's standard error is read and dropped, and when the program stops the
+#: log says how much was dropped and ends with the last lines it wrote.
+LOG_CAP = 1024 * 1024
+#: The bytes of a program's last output kept in memory, for a failure's report
+#: and the end of a capped log.
+_TAIL_KEPT = 4096
+#: The most standard error read in one go before looking at the clock again.
+_READ_AT_ONCE = 4 * 1024 * 1024
 
 _PREFIX = "cmd:"
 
@@ -169,50 +180,88 @@ _POLL = 0.1
 
 
 class _Program:
-    """One running program: its process, the lines it has sent, its log."""
+    """One running program: its process, the lines it has sent, its log.
+
+    Its standard error comes through a pipe that is read while the program is
+    waited for, into the log file up to :data:`LOG_CAP` bytes and into a short
+    tail kept in memory; so however much a program writes, neither the log nor
+    this process grows without bound.
+    """
 
     def __init__(self, words: Sequence[str], log: Path) -> None:
         self.log = log
         log.parent.mkdir(parents=True, exist_ok=True)
-        self.log_start = log.stat().st_size if log.exists() else 0
-        with open(log, "ab") as err:
-            err.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {shlex.join(words)}\n".encode())
-            err.flush()
-            try:
-                self.process = subprocess.Popen(
-                    list(words),
-                    stdin=subprocess.PIPE,
-                    stdout=subprocess.PIPE,
-                    stderr=err,
-                    bufsize=0,
-                    start_new_session=True,
-                    preexec_fn=_die_with_parent,
-                )
-            except OSError as error:
-                raise BotFailure(
-                    "crashed", f"could not start {shlex.join(words)}: {error}", ""
-                ) from None
+        self.log_file = open(log, "ab")  # noqa: SIM115 - open while the program runs
+        self.logged = self.log_file.tell()
+        self.dropped = 0
+        self._log(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {shlex.join(words)}\n".encode())
+        self.log_file.flush()
+        self.tail = bytearray()
+        try:
+            self.process = subprocess.Popen(
+                list(words),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                bufsize=0,
+                start_new_session=True,
+                preexec_fn=_die_with_parent,
+            )
+        except OSError as error:
+            self.log_file.close()
+            detail = f"could not start {shlex.join(words)}: {error}"
+            raise BotFailure("crashed", detail, "") from None
         assert self.process.stdin is not None and self.process.stdout is not None
+        assert self.process.stderr is not None
         self.stdin: IO[bytes] = self.process.stdin
         self.fd = self.process.stdout.fileno()
+        self.err_fd: int | None = self.process.stderr.fileno()
+        os.set_blocking(self.err_fd, False)
         self.buffer = b""
+        #: Messages sent without waiting for their ``ok`` (``end``), whose answers
+        #: are read before the answer to the next message.
+        self.owed: list[str] = []
         #: The process that started the program (a forked worker inherits the
         #: parent's table of programs but must start its own).
         self.owner = os.getpid()
         #: The rules and players of the last ``hello``.
         self.greeted: tuple[Ruleset, int] | None = None
 
+    def read_stderr(self) -> None:
+        """Take in what the program has written to standard error, without waiting."""
+        taken = 0
+        while self.err_fd is not None and taken < _READ_AT_ONCE:
+            try:
+                chunk = os.read(self.err_fd, 65536)
+            except BlockingIOError:
+                return
+            except OSError:
+                chunk = b""
+            if not chunk:
+                self.err_fd = None  # closed: the program has exited, or shut it
+                return
+            taken += len(chunk)
+            self.tail += chunk
+            if len(self.tail) > _TAIL_KEPT:
+                del self.tail[: len(self.tail) - _TAIL_KEPT]
+            self.dropped += len(chunk) - self._log(chunk, reserve=_TAIL_KEPT + 256)
+
+    def _log(self, data: bytes, reserve: int = 0) -> int:
+        """Write what of ``data`` fits in the log under :data:`LOG_CAP`, less
+        ``reserve`` bytes; the bytes written."""
+        room = max(0, LOG_CAP - reserve - self.logged)
+        if room:
+            self.log_file.write(data[:room])
+            self.logged += min(room, len(data))
+        return min(room, len(data))
+
     def stderr_tail(self) -> str:
         """The end of what the program wrote to standard error since it started."""
-        try:
-            with open(self.log, "rb") as err:
-                err.seek(self.log_start)
-                text = err.read()
-        except OSError:
-            return ""
-        lines = text.decode(errors="replace").splitlines()[1:]  # the header line is ours
-        tail = "\n".join(lines)
-        return tail[-STDERR_TAIL:]
+        self.read_stderr()
+        text = self.tail.decode(errors="replace")
+        if len(self.tail) == _TAIL_KEPT:  # the first line may be cut: drop it
+            text = text.partition("\n")[2] or text
+        return text.rstrip("\n")[-STDERR_TAIL:]
 
     def fail(self, kind: str, detail: str) -> BotFailure:
         """Stop the program and describe its failure."""
@@ -227,19 +276,45 @@ class _Program:
         how = f"exited with status {status}" if status >= 0 else f"was killed by signal {-status}"
         return self.fail("crashed", f"{how} {doing}")
 
-    def ask(self, message: dict[str, Any], seconds: float, what: str) -> str:
-        """Send ``message`` and read one line of answer within ``seconds``."""
+    def send(self, message: dict[str, Any], what: str) -> None:
+        """Write ``message`` as one line."""
         try:
             self.stdin.write(json.dumps(message, separators=(",", ":")).encode() + b"\n")
             self.stdin.flush()
         except (BrokenPipeError, ConnectionResetError, ValueError):
             raise self._exited(f"without answering {what}") from None
+
+    def post(self, message: dict[str, Any], what: str) -> None:
+        """Send ``message`` without waiting: its ``ok`` is read before the answer to
+        the next message, within that message's time."""
+        self.send(message, what)
+        self.owed.append(what)
+
+    def ask(self, message: dict[str, Any], seconds: float, what: str) -> str:
+        """Send ``message`` and read one line of answer within ``seconds``, after
+        the ``ok`` owed to any message posted before it."""
+        self.send(message, what)
         deadline = time.monotonic() + seconds
+        while self.owed:
+            earlier = self.owed.pop(0)
+            answer = self._line(deadline, seconds, earlier)
+            if answer != "ok":
+                raise self.fail("garbage", f"answered {earlier} with {_quoted(answer)}, not ok")
+        return self._line(deadline, seconds, what)
+
+    def _line(self, deadline: float, seconds: float, what: str) -> str:
+        """The next line the program writes, by ``deadline``; its standard error is
+        taken in meanwhile."""
         while b"\n" not in self.buffer:
             left = deadline - time.monotonic()
             # wake now and then to see whether the program itself has exited: a
             # child it left behind may hold the pipe open, so no end of file comes
-            ready = left > 0 and select.select([self.fd], [], [], min(left, _POLL))[0]
+            watched = [self.fd] if self.err_fd is None else [self.fd, self.err_fd]
+            ready = left > 0 and select.select(watched, [], [], min(left, _POLL))[0]
+            if ready and self.err_fd in ready:
+                self.read_stderr()
+                if self.fd not in ready:
+                    continue
             if not ready and left > 0:
                 if self.process.poll() is not None:
                     raise self._exited(f"without answering {what}")
@@ -288,6 +363,19 @@ class _Program:
             os.killpg(self.process.pid, signal.SIGKILL)
         if self.process.stdout is not None:
             self.process.stdout.close()
+        self.read_stderr()
+        if self.process.stderr is not None:
+            self.process.stderr.close()
+        self.err_fd = None
+        if not self.log_file.closed:
+            if self.dropped:
+                self._log(
+                    f"\n--- {self.dropped:,} bytes of standard error dropped here: a log keeps "
+                    f"at most {LOG_CAP:,} bytes; the program's last {len(self.tail):,} bytes "
+                    "follow ---\n".encode()
+                    + bytes(self.tail)
+                )
+            self.log_file.close()
 
 
 def _die_with_parent() -> None:  # pragma: no cover - runs in the child, before exec
@@ -300,8 +388,10 @@ def _die_with_parent() -> None:  # pragma: no cover - runs in the child, before 
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
-def _default_logs() -> Path:
-    return Path(tempfile.gettempdir()) / "skitgubbe-bots"
+def _remove_logs(folder: Path, owner: int) -> None:
+    """Remove a folder of logs made for a bot, in the process that made it."""
+    if os.getpid() == owner:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 class CommandBot:
@@ -310,9 +400,12 @@ class CommandBot:
     ``spec`` is ``cmd:PROGRAM ARGS`` (see :func:`command_of`). ``move_time`` is
     the seconds the program has to answer ``choose`` when it is asked through
     :meth:`choose` (a run with limits asks through :meth:`choose_within`).
-    Standard error is appended to a log file in ``log_dir`` (default: the
-    ``skitgubbe-bots`` folder of the system's temporary directory), named after
-    the bot and the process that runs it; :attr:`log` is that file.
+    Standard error is appended to a log file in ``log_dir``, named after the
+    bot and the process that runs it (:attr:`log`), up to :data:`LOG_CAP` bytes
+    a file. Without ``log_dir`` the logs go to a folder of the system's temporary
+    directory made for this bot, removed when the bot is closed (a match or
+    tournament closes its bots when it ends) or collected; give ``log_dir`` to
+    keep them.
 
     A bot can be pickled into worker processes: its program is not, and each
     worker starts its own when it first needs it.
@@ -332,8 +425,15 @@ class CommandBot:
         if not move_time > 0:
             raise ValueError(f"move_time must be a positive number of seconds, not {move_time!r}")
         self.move_time = float(move_time)
-        self.log_dir = Path(log_dir) if log_dir is not None else _default_logs()
         self.identity = uuid.uuid4().hex
+        self._maker = os.getpid()
+        #: Whether the logs are the caller's to keep (``log_dir`` was given).
+        self.keep_logs = log_dir is not None
+        if log_dir is not None:
+            self.log_dir = Path(log_dir)
+        else:
+            self.log_dir = Path(tempfile.mkdtemp(prefix="skitgubbe-bot-logs-"))
+            weakref.finalize(self, _remove_logs, self.log_dir, os.getpid())
         self._seat = 0
         self._seed = 0
         self._pending_reset = False
@@ -473,17 +573,36 @@ class CommandBot:
 
     def end(self, goat: int, order: Sequence[int]) -> None:
         """Tell the program the game's goat and the order the others went out in;
-        nothing is sent if the program never played in this game."""
+        nothing is sent if the program never played in this game. Its ``ok`` is
+        not waited for here: it is read before the answer to the next message, in
+        that message's time (so a program slow to take in the end of a game is
+        slow to start the next, on that game's clock)."""
         if not self._started:
             return
         self._started = False
-        self._ok({"type": "end", "goat": goat, "out": list(order)}, "end")
+        program = _LIVE.get(self.identity)
+        if program is None or program.owner != os.getpid():
+            return  # pragma: no cover - a started bot has its program here
+        try:
+            program.post({"type": "end", "goat": goat, "out": list(order)}, "end")
+        except BotFailure:
+            self._drop()
+            raise
 
-    def close(self) -> None:
-        """Stop this bot's program in this process."""
+    def stop_program(self) -> None:
+        """Stop this bot's program in this process, with every process it started;
+        the next game starts it again (a run does this when the bot forfeits)."""
+        self._started = False
         program = _LIVE.pop(self.identity, None)
         if program is not None and program.owner == os.getpid():
             program.stop()
+
+    def close(self) -> None:
+        """Stop this bot's program in this process; logs it made without being
+        given ``log_dir`` are removed."""
+        self.stop_program()
+        if not self.keep_logs:
+            _remove_logs(self.log_dir, getattr(self, "_maker", -1))
 
 
 def _quoted(text: str) -> str:

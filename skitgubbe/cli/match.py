@@ -17,6 +17,7 @@ from ..bots import MatchError, parse_bots
 from ..errors import shown
 from ..extras import MissingExtraError, require
 from ..runner.backends import MAX_GAMES
+from ..text import printable
 from ..tournament import match
 from .commands import BOTS_HELP, KEY_HELP, SEED_HELP, Command, key_option, seed_option
 from .tournament import add_limits, limits_of
@@ -70,7 +71,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             require("compare", "a progress bar (or give --no-progress)")
     except (MatchError, MissingExtraError, ValueError) as error:
         parser.error(str(error))
-    names = ", ".join(bot.name for bot in bots)
+    names = printable(", ".join(bot.name for bot in bots))
     print(f"{args.preset}, {len(bots)} players: {names}")
     result = match(
         rules,

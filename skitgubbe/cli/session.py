@@ -22,6 +22,7 @@ from .. import presets
 from ..errors import shown
 from ..runner.backends import MAX_GAMES
 from ..sessions import NextDeal, Session, SessionError, Standing, play_bot_session, play_session
+from ..text import printable
 from .commands import BOTS_HELP, Command, output_problem, write_replay
 
 __all__ = ["COMMAND", "standings_text"]
@@ -70,12 +71,12 @@ def standings_text(standings: tuple[Standing, ...]) -> str:
     Ann         4     1    25.0          2
     Bea         4     3    75.0          0
     """
-    width = max(len("player"), *(len(row.name) for row in standings))
+    width = max(len("player"), *(len(printable(row.name)) for row in standings))
     lines = [f"{'player':<{width}}  games  goat  goat %  first out"]
     for row in standings:
         lines.append(
-            f"{row.name:<{width}}  {row.games:5}  {row.goats:4}  {100 * row.goat_rate:6.1f}"
-            f"  {row.first_out:9}"
+            f"{printable(row.name):<{width}}  {row.games:5}  {row.goats:4}  "
+            f"{100 * row.goat_rate:6.1f}  {row.first_out:9}"
         )
     return "\n".join(lines)
 
@@ -83,13 +84,14 @@ def standings_text(standings: tuple[Standing, ...]) -> str:
 def _print_rich(session: Session) -> None:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(title=f"{len(session.games)} games of {session.preset or 'a variant'}")
     for heading in ("player", "games", "goat", "goat %", "first out"):
         table.add_column(heading, justify="left" if heading == "player" else "right")
     for row in session.standings:
         table.add_row(
-            row.name,
+            Text(printable(row.name)),  # a name is shown as written, never read as markup
             str(row.games),
             str(row.goats),
             f"{100 * row.goat_rate:.1f}",

@@ -203,7 +203,9 @@ def replay_html(
         f"{first.preset or name_of(first.rules)}, {first.deal.players} players"
         + (f", {len(games)} games" if len(games) > 1 else "")
     )
-    payload = json.dumps({"games": data}, separators=(",", ":")).replace("</", "<\\/")
+    # every "<" escaped: neither "</script>" nor "<!--" (which would change how the
+    # page's parser reads the rest of the script element) can appear in the data
+    payload = json.dumps({"games": data}, separators=(",", ":")).replace("<", "\\u003c")
     return _PAGE.format(
         title=escape(heading),
         width=WIDTH,

@@ -26,6 +26,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar, cast
 
+from ..text import printable
+
 __all__ = [
     "CHUNKS_PER_WORKER",
     "MAX_CHUNK",
@@ -493,6 +495,7 @@ class Reporter:
 
     def note(self, text: str) -> None:
         """Print a line on standard error, above the progress bar if one is shown."""
+        text = printable(text, lines=True)
         if self.bar is not None and self.bar.running:
             self.bar.progress.console.print(text, markup=False, highlight=False)
         else:

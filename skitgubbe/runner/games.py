@@ -254,8 +254,10 @@ def _ask(bot: Bot, state: State, seat: int, due: bool, timer: _Timer) -> Move | 
     return move
 
 
-def _start(bot: Bot, seat: int, seed: int, rules: Ruleset, players: int) -> None:
-    """Reset ``bot`` for a new game; a program is started and greeted now."""
+def _start(bot: Bot, seat: int, seed: int, rules: Ruleset, players: int, timer: _Timer) -> None:
+    """Reset ``bot`` for a new game; a program is started and greeted now. The
+    time it takes is on the bot's clock for the game."""
+    start = time.perf_counter()
     try:
         bot.reset(seat, seed)
         prepare = getattr(bot, "prepare", None)
@@ -265,6 +267,14 @@ def _start(bot: Bot, seat: int, seed: int, rules: Ruleset, players: int) -> None
         raise
     except Exception as error:
         raise BotFailure("error", f"reset raised {type(error).__name__}: {error}") from error
+    spent = time.perf_counter() - start
+    timer.times.seconds += spent
+    if timer.times.seconds > timer.limits.game:
+        raise BotFailure(
+            "timed out",
+            f"took {spent:.3g} s to get ready for the game, more than its "
+            f"{timer.limits.game:.3g} s for the game",
+        )
 
 
 def _finish(bots: Sequence[Bot], loser: int, order: Sequence[int]) -> None:
@@ -303,7 +313,7 @@ def play_seated(
     bound = move_bound(rules)
     try:
         for seat, bot in enumerate(bots):
-            _start(bot, seat, bot_seeds[seat], rules, players)
+            _start(bot, seat, bot_seeds[seat], rules, players, timers[seat])
         for _ in range(bound):
             if state.is_over:
                 break
@@ -322,6 +332,9 @@ def play_seated(
         else:  # pragma: no cover - the engine ends every game
             raise RuntimeError(f"the game from seed {deal_seed} did not end after {bound} moves")
     except BotFailure as failure:
+        stop_program = getattr(bots[seat], "stop_program", None)
+        if stop_program is not None:  # a program that forfeits starts afresh
+            stop_program()
         order = [s for s in order if s != seat]
         forfeit = Forfeit(seat, failure.kind, failure.detail, failure.stderr)
         _finish(bots, seat, order)

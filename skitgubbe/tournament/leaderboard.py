@@ -28,6 +28,7 @@ import attrs
 
 from ..extras import require
 from ..runner.stats import Interval, mean_interval
+from ..text import csv_cell, printable
 from .run import TournamentResult
 
 __all__ = ["COLUMNS", "Leaderboard", "Standing"]
@@ -178,7 +179,7 @@ class Leaderboard:
                 return "-"
             return f"[{scale * rate.low:.{digits}f}, {scale * rate.high:.{digits}f}]"
 
-        width = max(len("bot"), *(len(line.bot) for line in self.standings))
+        width = max(len("bot"), *(len(printable(line.bot)) for line in self.standings))
         lines = [
             self.heading(),
             f"{'#':>2} {'bot':<{width}} {'rating':>7} {'mu':>6} {'sigma':>5}  {'goat %':>6} "
@@ -187,7 +188,7 @@ class Leaderboard:
         for line in self.standings:
             mark = " dropped" if line.dropped_after is not None else ""
             lines.append(
-                f"{line.rank:>2} {line.bot:<{width}} {line.rating:7.2f} {line.mu:6.2f} "
+                f"{line.rank:>2} {printable(line.bot):<{width}} {line.rating:7.2f} {line.mu:6.2f} "
                 f"{line.sigma:5.2f}  {100 * line.goat_rate.mean:6.1f} "
                 f"{interval(line.goat_rate, 100, 1):<14} {line.mean_place.mean:5.2f} "
                 f"{interval(line.mean_place, 1, 2):<12} {line.games:>6,} {line.forfeits:>8}{mark}"
@@ -208,18 +209,18 @@ class Leaderboard:
             lines.append(f"forfeits ({len(forfeits)}):")
             for game in forfeits:
                 assert game.forfeit is not None
-                who = self.result.bots[game.goat_bot]
+                who = printable(self.result.bots[game.goat_bot])
                 lines.append(
                     f"  table {game.unit}, seating {game.rotation}: {who} "
-                    f"{game.forfeit.reason}: {game.forfeit.detail}"
+                    f"{game.forfeit.reason}: {printable(game.forfeit.detail)}"
                 )
                 tail = game.forfeit.stderr.strip().splitlines()
                 if tail:
-                    lines.append(f"    stderr: {tail[-1][:200]}")
+                    lines.append(f"    stderr: {printable(tail[-1][:200])}")
         for bot, drop in sorted(self.result.dropped.items()):
             lines.append(
-                f"dropped: {self.result.bots[bot]} after {drop.forfeits} forfeits, from table "
-                f"{drop.unit + 1} on"
+                f"dropped: {printable(self.result.bots[bot])} after {drop.forfeits} forfeits, "
+                f"from table {drop.unit + 1} on"
             )
         return "\n".join(lines)
 
@@ -251,7 +252,9 @@ class Leaderboard:
         buffer = io.StringIO()
         writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n")
         writer.writeheader()
-        writer.writerows(self.rows())
+        writer.writerows(
+            {column: csv_cell(value) for column, value in row.items()} for row in self.rows()
+        )
         text = buffer.getvalue()
         if target is not None:
             Path(target).write_text(text, encoding="utf-8")

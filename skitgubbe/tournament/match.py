@@ -51,6 +51,7 @@ from ..runner.games import DEFAULT_LIMITS, Forfeit, Limits, close_bots, play_sea
 from ..runner.keys import bot_seed, check_key, new_key
 from ..runner.stats import Interval, mean_interval
 from ..specs import as_rules
+from ..text import printable
 from .run import labels
 
 __all__ = ["BotStats", "GameRow", "MatchResult", "bot_seeds", "match"]
@@ -326,6 +327,8 @@ class MatchResult:
             f"{'bot':<12} {'goat %':>7}  {'95% interval':<16} {'decisions':>10} "
             f"{'ms/decision':>12}",
         ]
+        width = max(12, *(len(printable(name)) for name in self.bots))
+        lines[1] = f"{'bot':<{width}}" + lines[1][len(f"{'bot':<12}") :]
         for stat in self.stats():
             rate = stat.goat_rate
             interval = (
@@ -334,8 +337,8 @@ class MatchResult:
                 else "-"
             )
             lines.append(
-                f"{stat.name:<12} {100 * rate.mean:7.1f}  {interval:<16} {stat.decisions:>10,} "
-                f"{1000 * stat.seconds_per_decision:12.3f}"
+                f"{printable(stat.name):<{width}} {100 * rate.mean:7.1f}  {interval:<16} "
+                f"{stat.decisions:>10,} {1000 * stat.seconds_per_decision:12.3f}"
             )
         lines.append(f"moves per game: {self.mean_moves:.1f}")
         if self.stalled:
@@ -347,8 +350,8 @@ class MatchResult:
         for row in self.forfeits:
             assert row.forfeit is not None
             lines.append(
-                f"forfeit: {self.bots[row.goat]} in deal {row.deal}, seating {row.rotation}: "
-                f"{row.forfeit.reason}: {row.forfeit.detail}"
+                f"forfeit: {printable(self.bots[row.goat])} in deal {row.deal}, seating "
+                f"{row.rotation}: {row.forfeit.reason}: {printable(row.forfeit.detail)}"
             )
         twins = sorted({label.partition("#")[0] for label in self.bots if "#" in label})
         if twins:
