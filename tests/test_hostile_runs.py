@@ -3,8 +3,10 @@ hangs, nothing a bot writes is obeyed, no saved file is believed blindly."""
 
 from __future__ import annotations
 
+import copy
 import csv
 import json
+import math
 import multiprocessing
 import os
 import shlex
@@ -12,7 +14,9 @@ import signal
 import subprocess
 import sys
 import uuid
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,7 +24,7 @@ import skitgubbe as sg
 from skitgubbe.bots.command import LOG_CAP, CommandBot
 from skitgubbe.cli import main
 from skitgubbe.runner.backends import MAX_LOST_WORKERS
-from skitgubbe.tournament import resume, tournament
+from skitgubbe.tournament import TournamentError, resume, tournament
 from skitgubbe.tournament.match import match
 from skitgubbe.tournament.run import read
 
@@ -397,3 +401,139 @@ def test_time_taken_over_end_and_reset_is_on_the_bots_clock(tmp_path: Path) -> N
     (forfeit,) = [row.forfeit for row in result.forfeits if row.forfeit is not None]
     assert forfeit.reason == "timed out" and "to get ready for the game" in forfeit.detail
     assert [row.rotation for row in result.forfeits] == [1]  # then started afresh
+
+
+# -- saved files are checked, not believed -------------------------------------------
+
+TAMPER_BOTS = ["greedy", "random", "cmd:false", "random"]
+
+
+@pytest.fixture(scope="module")
+def saved_tournament(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
+    """The lines of a finished tournament's file, one bot forfeiting every game."""
+    needs_extra("openskill", "tournament")
+    save = tmp_path_factory.mktemp("saved") / "t.jsonl"
+    tournament(
+        sg.presets.FLURST, TAMPER_BOTS, 3, rounds=1, workers=1, save=save, key=KEY, max_forfeits=99
+    )
+    return [json.loads(line) for line in save.read_text().splitlines()]
+
+
+def forfeited(lines: list[dict[str, Any]]) -> tuple[int, int]:
+    """The line and game of the first forfeit."""
+    for number, line in enumerate(lines[1:], 1):
+        for index, game in enumerate(line["games"]):
+            if game["forfeit"] is not None:
+                return number, index
+    raise AssertionError("no forfeit in the file")
+
+
+def set_game(field: str, value: object) -> Callable[[list[dict[str, Any]]], None]:
+    def change(lines: list[dict[str, Any]]) -> None:
+        lines[1]["games"][0][field] = value
+
+    return change
+
+
+def set_header(field: str, value: object) -> Callable[[list[dict[str, Any]]], None]:
+    def change(lines: list[dict[str, Any]]) -> None:
+        lines[0][field] = value
+
+    return change
+
+
+def duplicate_game(lines: list[dict[str, Any]]) -> None:
+    lines[1]["games"][1] = lines[1]["games"][0]
+
+
+def no_games(lines: list[dict[str, Any]]) -> None:
+    lines[1]["games"] = []
+
+
+def forge_forfeit(lines: list[dict[str, Any]]) -> None:
+    game = lines[1]["games"][0]
+    game["forfeit"] = {
+        "seat": (game["goat"] + 1) % 3,
+        "reason": "crashed",
+        "detail": "",
+        "stderr": "",
+    }
+
+
+def null_stderr(lines: list[dict[str, Any]]) -> None:
+    number, index = forfeited(lines)
+    lines[number]["games"][index]["forfeit"]["stderr"] = None
+
+
+def reorder_bots(lines: list[dict[str, Any]]) -> None:
+    lines[0]["bots"] = lines[0]["bots"][::-1]
+
+
+def huge_rounds_alone(lines: list[dict[str, Any]]) -> None:
+    lines[0]["rounds"] = 10**12
+    del lines[1:]
+
+
+def duplicate_table(lines: list[dict[str, Any]]) -> None:
+    other = next(
+        line for line in lines[2:] if line["games"][0]["seated"] != lines[1]["games"][0]["seated"]
+    )
+    lines[1]["games"] = other["games"]
+
+
+TAMPERED: list[tuple[str, Callable[[list[dict[str, Any]]], None], str]] = [
+    ("goat 7", set_game("goat", 7), "games[0].goat: a seat from 0 to 2, not 7"),
+    ("goat -1", set_game("goat", -1), "games[0]: goat must be at least 0, not -1"),
+    ("places all 1", set_game("places", [1, 1, 1]), "games[0].places: places must be 1, 2, ..."),
+    ("places too short", set_game("places", [1, 3]), "games[0].places: one per seat, 3, not 2"),
+    ("places 1e308", set_game("places", [1e308, 1, 3]), "games[0].places: places must be 1, 2"),
+    ("places 'NaN'", set_game("places", ["NaN", 1, 3]), "places must be a number, not 'NaN'"),
+    ("places NaN", set_game("places", [math.nan, 1, 3]), "places must be a finite number"),
+    ("seated [0,0,0]", set_game("seated", [0, 0, 0]), "games[0].seated: a bot seated twice"),
+    ("a game twice", duplicate_game, "games[1].rotation: the game in place 1 must be rotation 1"),
+    ("another table's games", duplicate_table, "games[0].seated: unit"),
+    ("no games", no_games, "games must hold one game per seating, 3, not 0"),
+    ("a forged forfeit", forge_forfeit, "games[0].forfeit.seat: the forfeiting seat is the goat"),
+    ("a null stderr", null_stderr, "forfeit.stderr must be text, not None"),
+    ("moves 10**9", set_game("moves", 10**9), "games[0].moves: no game under these rules lasts"),
+    ("the seed changed", set_header("seed", 1), "line 2: settings"),
+    ("the bots reordered", reorder_bots, "line 2: settings"),
+    ("rounds 10**12", huge_rounds_alone, "rounds: rounds must be from 1 to 1,000,000,000"),
+    (
+        "max_forfeits 0",
+        set_header("max_forfeits", 0),
+        "max_forfeits: max_forfeits must be at least 1",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [(change, message) for _, change, message in TAMPERED],
+    ids=[name for name, _, _ in TAMPERED],
+)
+def test_a_tampered_tournament_file_is_refused_naming_the_field(
+    tmp_path: Path,
+    saved_tournament: list[dict[str, Any]],
+    change: Callable[[list[dict[str, Any]]], None],
+    message: str,
+) -> None:
+    lines = copy.deepcopy(saved_tournament)
+    change(lines)
+    path = tmp_path / "t.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    before = path.read_bytes()
+    with pytest.raises(TournamentError) as refused:
+        resume(path, workers=1, bots=TAMPER_BOTS)
+    assert message in str(refused.value)
+    assert path.read_bytes() == before  # nothing played, nothing written
+
+
+def test_an_untouched_tournament_file_resumes(
+    tmp_path: Path, saved_tournament: list[dict[str, Any]]
+) -> None:
+    """The control: the same file, unchanged, and with its last table cut, resumes."""
+    path = tmp_path / "t.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in saved_tournament[:-1]))
+    result = resume(path, workers=1, bots=TAMPER_BOTS)
+    assert not result.interrupted and len(result.games) == result.schedule.games

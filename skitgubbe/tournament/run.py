@@ -36,7 +36,7 @@ import attrs
 
 from .. import presets
 from ..bots.names import MatchError, bot_name, make_bot
-from ..bots.protocol import Bot
+from ..bots.protocol import FAILURES, Bot
 from ..errors import shown
 from ..extras import require
 from ..jsontext import MAX_NESTING, too_deep
@@ -44,7 +44,10 @@ from ..rules import Ruleset, ruleset_from_dict, ruleset_to_dict
 from ..runner.backends import MAX_GAMES, Reporter, available_cores, run_lazy
 from ..runner.games import DEFAULT_LIMITS, Forfeit, Limits, close_bots, play_seated
 from ..runner.keys import check_key, new_key
+from ..simulate import move_bound
 from ..specs import as_rules
+from . import checks
+from .checks import check_places, settings_digest, text, whole
 from .schedule import Schedule
 
 if TYPE_CHECKING:
@@ -75,10 +78,12 @@ __all__ = [
 #: The first line's ``format`` in a tournament file.
 FORMAT = "skitgubbe-tournament"
 #: The version of the file's layout. Version 2 added the secret ``key`` the bots'
-#: seeds are hashed with; version 1 files are still read and resumed.
-FORMAT_VERSION = 2
+#: seeds are hashed with; version 3 a digest of the first line on every other line
+#: (``settings``) and each game's ``stalled``. Files of versions 1 and 2 are still
+#: read and resumed.
+FORMAT_VERSION = 3
 #: The versions of tournament files this library reads.
-READS_VERSIONS = (1, 2)
+READS_VERSIONS = (1, 2, 3)
 #: The bots a tournament file may name that start no program and load no code of
 #: anyone's: resuming a file that names any other asks for them again.
 LIBRARY_BOTS = ("random", "greedy", "search")
@@ -132,18 +137,58 @@ class TournamentGame:
 
     @classmethod
     def from_dict(cls, unit: int, data: Mapping[str, Any]) -> TournamentGame:
-        """Read a game written by :meth:`to_dict`."""
-        forfeit = data.get("forfeit")
+        """Read a game written by :meth:`to_dict`; :class:`ValueError` names a field
+        that is missing, unknown or of the wrong kind (a resumed tournament then
+        checks the values against its schedule)."""
+        if not isinstance(data, Mapping):
+            raise ValueError(f"a game must be an object, not {shown(data)}")
+        fields = ("rotation", "seated", "places", "goat", "moves", "forfeit", "stalled")
+        unknown = [key for key in data if key not in fields]
+        if unknown:
+            raise ValueError(f"unknown field {shown(unknown[0])}")
+        missing = [key for key in fields[:6] if key not in data]
+        if missing:
+            raise ValueError(f"no field {missing[0]!r}")
+        for key in ("seated", "places"):
+            if not isinstance(data[key], list):
+                raise ValueError(f"{key} must be a list, not {shown(data[key])}")
+        forfeit = data["forfeit"]
+        stalled = data.get("stalled", False)
+        if not isinstance(stalled, bool):
+            raise ValueError(f"stalled must be true or false, not {shown(stalled)}")
         return cls(
             unit,
-            int(data["rotation"]),
-            tuple(int(bot) for bot in data["seated"]),
-            tuple(float(place) for place in data["places"]),
-            int(data["goat"]),
-            int(data["moves"]),
-            None if forfeit is None else Forfeit(**forfeit),
-            data.get("stalled", False) is True,
+            whole(data["rotation"], "rotation", 0),
+            tuple(whole(bot, "seated", 0) for bot in data["seated"]),
+            tuple(checks.number(place, "places") for place in data["places"]),
+            whole(data["goat"], "goat", 0),
+            whole(data["moves"], "moves", 0),
+            None if forfeit is None else _forfeit(forfeit),
+            stalled,
         )
+
+
+def _forfeit(data: object) -> Forfeit:
+    """A forfeit read from a tournament file."""
+    if not isinstance(data, Mapping):
+        raise ValueError(f"forfeit must be null or an object, not {shown(data)}")
+    fields = ("seat", "reason", "detail", "stderr")
+    unknown = [key for key in data if key not in fields]
+    missing = [key for key in fields if key not in data]
+    if unknown or missing:
+        problem = f"unknown field {shown(unknown[0])}" if unknown else f"no field {missing[0]!r}"
+        raise ValueError(f"forfeit: {problem}")
+    reason = text(data["reason"], "forfeit.reason")
+    if reason not in FAILURES:
+        raise ValueError(
+            f"forfeit.reason must be one of {', '.join(FAILURES)}, not {shown(reason)}"
+        )
+    return Forfeit(
+        whole(data["seat"], "forfeit.seat", 0),
+        reason,
+        text(data["detail"], "forfeit.detail"),
+        text(data["stderr"], "forfeit.stderr"),
+    )
 
 
 _Task = tuple[Ruleset, tuple[Bot, ...], Schedule, int, tuple[int, ...], Limits]
@@ -507,47 +552,316 @@ def tournament(
         save=None if save is None else Path(save),
         preset=preset,
         log_dir=log_dir,
+        digest=settings_digest(header),
     )
 
 
 def read(path: str | Path) -> tuple[dict[str, Any], dict[int, tuple[TournamentGame, ...]], int]:
     """A tournament file's first line, its finished units, and the length in
-    bytes of its whole lines (a line cut short by a kill is not counted)."""
+    bytes of its whole lines (a line cut short by a kill is not counted).
+
+    Each line is checked for its form (every field present and of its kind, and
+    in a file of version 3 the digest of the first line); :func:`resume` checks
+    the values against the schedule the first line sets out.
+    """
+    saved = _read(path)
+    _check_stamps(saved.header, saved.stamps, str(path))
+    return saved.header, saved.units, saved.whole
+
+
+#: The most bytes of a tournament file read: a line per table's deal is a few
+#: hundred bytes, so this holds a tournament of millions of tables.
+MAX_FILE_BYTES = 2 * 1024**3
+
+
+@attrs.frozen
+class _Saved:
+    """A tournament file as read, each line checked for its form."""
+
+    #: The first line.
+    header: dict[str, Any]
+    #: The finished units (a unit's last line counts).
+    units: dict[int, tuple[TournamentGame, ...]]
+    #: The length of the file's whole lines, in bytes.
+    whole: int
+    #: Per unit, the number of the line it was read from.
+    numbers: dict[int, int]
+    #: Per line (version 3), the digest of the first line it repeats.
+    stamps: dict[int, object]
+
+
+def _read(path: str | Path) -> _Saved:
+    """:func:`read`, with the line each unit came from and the lines' digests."""
+    where = str(path)
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise TournamentError(
+                f"{where!r} holds {size:,} bytes, more than a tournament file may "
+                f"({MAX_FILE_BYTES:,})"
+            )
         data = Path(path).read_bytes()
     except OSError as error:
-        raise TournamentError(f"cannot read the tournament file {str(path)!r}: {error}") from None
+        raise TournamentError(f"cannot read the tournament file {where!r}: {error}") from None
     lines = data.split(b"\n")
-    whole = len(data) - len(lines[-1])  # the last piece has no newline: cut short, or empty
+    whole_bytes = len(data) - len(lines[-1])  # the last piece has no newline: cut short, or empty
     lines = lines[:-1]
     if not lines:
-        raise TournamentError(f"{str(path)!r} is empty: it holds no tournament")
+        raise TournamentError(f"{where!r} is empty: it holds no tournament")
     try:
+        if too_deep(lines[0].decode("utf-8", "replace")):
+            raise ValueError(f"its lists and objects nest more than {MAX_NESTING} levels deep")
         header = json.loads(lines[0])
     except ValueError as error:
         raise TournamentError(
-            f"{str(path)!r} does not start with a tournament's settings: {error}"
+            f"{where!r} does not start with a tournament's settings: {error}"
         ) from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise TournamentError(f"{str(path)!r} is not a tournament file (no format {FORMAT!r})")
-    if header.get("version") not in READS_VERSIONS or isinstance(header.get("version"), bool):
+        raise TournamentError(f"{where!r} is not a tournament file (no format {FORMAT!r})")
+    version = header.get("version")
+    if version not in READS_VERSIONS or isinstance(version, bool):
         raise TournamentError(
-            f"{str(path)!r} is a tournament file of version {header.get('version')!r}; this "
+            f"{where!r} is a tournament file of version {shown(version)}; this "
             f"skitgubbe reads versions {', '.join(map(str, READS_VERSIONS))}"
         )
+    digest = settings_digest(header) if version >= 3 else None
     units: dict[int, tuple[TournamentGame, ...]] = {}
-    for number, line in enumerate(lines[1:], 2):
+    numbers: dict[int, int] = {}
+    stamps: dict[int, object] = {}
+    for number_, line in enumerate(lines[1:], 2):
         try:
             if too_deep(line.decode("utf-8", "replace")):
                 raise ValueError(f"its lists and objects nest more than {MAX_NESTING} levels deep")
             record = json.loads(line)
-            unit = int(record["unit"])
-            units[unit] = tuple(TournamentGame.from_dict(unit, game) for game in record["games"])
-        except (ValueError, KeyError, TypeError) as error:
+            if not isinstance(record, dict):
+                raise ValueError(f"a table's line is an object, not {shown(record)}")
+            known = ("unit", "games", "settings") if digest is not None else ("unit", "games")
+            unknown = [key for key in record if key not in known]
+            missing = [key for key in known if key not in record]
+            if unknown or missing:
+                raise ValueError(
+                    f"unknown field {shown(unknown[0])}" if unknown else f"no field {missing[0]!r}"
+                )
+            if digest is not None:
+                stamps[number_] = record["settings"]
+            unit = whole(record["unit"], "unit", 0)
+            games = record["games"]
+            if not isinstance(games, list):
+                raise ValueError(f"games must be a list, not {shown(games)}")
+            parsed = []
+            for index, game in enumerate(games):
+                try:
+                    parsed.append(TournamentGame.from_dict(unit, game))
+                except ValueError as error:
+                    raise ValueError(f"games[{index}]: {error}") from None
+            units[unit] = tuple(parsed)
+            numbers[unit] = number_
+        except ValueError as error:
+            raise TournamentError(f"{where!r}, line {number_}: {error}") from None
+    return _Saved(header, units, whole_bytes, numbers, stamps)
+
+
+def _check_stamps(header: Mapping[str, Any], stamps: Mapping[int, object], where: str) -> None:
+    """Every line of a version 3 file repeats the digest of the first line."""
+    if header["version"] < 3:
+        return
+    digest = settings_digest(header)
+    for number_, stamp in sorted(stamps.items()):
+        if stamp != digest:
             raise TournamentError(
-                f"{str(path)!r}, line {number}: not a finished table: {error}"
-            ) from None
-    return header, units, whole
+                f"{where!r}, line {number_}: settings {shown(stamp)} is not the digest of the "
+                f"first line ({digest}): the first line was changed after this table was "
+                "played, or the line comes from another tournament"
+            )
+
+
+#: The fields of a tournament file's first line, by version.
+_HEADER_FIELDS: dict[int, tuple[str, ...]] = {
+    1: (
+        "format",
+        "version",
+        "preset",
+        "rules",
+        "bots",
+        "players",
+        "rounds",
+        "seed",
+        "limits",
+        "max_forfeits",
+    ),
+}
+_HEADER_FIELDS[2] = (*_HEADER_FIELDS[1], "key")
+_HEADER_FIELDS[3] = _HEADER_FIELDS[2]
+
+
+@attrs.frozen
+class _Settings:
+    """What a tournament file's first line sets out, checked."""
+
+    rules: Ruleset
+    specs: tuple[str, ...]
+    schedule: Schedule
+    limits: Limits
+    max_forfeits: int
+    preset: str | None
+
+
+def _settings(header: Mapping[str, Any], where: str) -> _Settings:
+    """The first line's settings, each checked; :class:`TournamentError` names the
+    field that is wrong."""
+    version = header["version"]
+    fields = _HEADER_FIELDS[version]
+    unknown = [key for key in header if key not in fields]
+    missing = [key for key in fields if key not in header and not (key == "key" and version < 2)]
+    field = ""
+    try:
+        if unknown:
+            field = unknown[0]
+            raise ValueError("unknown field")
+        if missing:
+            field = missing[0]
+            raise ValueError("missing")
+        field = "rules"
+        rules = ruleset_from_dict(header["rules"])
+        field = "preset"
+        preset = header["preset"]
+        if preset is not None and not isinstance(preset, str):
+            raise ValueError(f"must be null or the rules' name, not {shown(preset)}")
+        field = "bots"
+        bots = header["bots"]
+        if not isinstance(bots, list) or len(bots) < 2:
+            raise ValueError(f"must be a list of at least two bots, not {shown(bots)}")
+        specs = tuple(text(spec, "each bot") for spec in bots)
+        for spec in specs:
+            bot_name(spec)
+        field = "players"
+        players = whole(header["players"], "players", rules.min_players, rules.max_players)
+        field = "rounds"
+        rounds = whole(header["rounds"], "rounds", 1, MAX_GAMES)
+        field = "seed"
+        seed = whole(header["seed"], "seed")
+        field = "key"
+        key = header.get("key")
+        if version >= 2 or key is not None:
+            key = check_key(key)
+        field = "limits"
+        given = header["limits"]
+        if not isinstance(given, dict) or sorted(given) != ["game", "move"]:
+            raise ValueError(f"must be an object of move and game seconds, not {shown(given)}")
+        limits = Limits(checks.number(given["move"], "move"), checks.number(given["game"], "game"))
+        field = "max_forfeits"
+        max_forfeits = whole(header["max_forfeits"], "max_forfeits", 1)
+        field = "players"
+        schedule = Schedule(len(specs), players, rounds, seed, key)
+        if schedule.games > MAX_GAMES:
+            field = "rounds"
+            raise ValueError(
+                f"{rounds:,} rounds make {schedule.games:,} games, more than {MAX_GAMES:,}"
+            )
+    except (ValueError, TypeError, MatchError) as error:
+        raise TournamentError(
+            f"{where!r}, line 1: the tournament's settings: {field}: {error}"
+        ) from None
+    return _Settings(rules, specs, schedule, limits, max_forfeits, preset)
+
+
+def _check_units(
+    settings: _Settings,
+    units: Mapping[int, Sequence[TournamentGame]],
+    numbers: Mapping[int, int],
+    where: str,
+) -> None:
+    """Check every finished unit against the schedule: its number, its seating
+    (the schedule's, with the bots dropped before it replaced, or with only some
+    of those drops, for a table played before the later drops were known), and
+    each game's fields. :class:`TournamentError` names the line and the field."""
+    schedule = settings.schedule
+    players = schedule.players
+    bound = move_bound(settings.rules)
+    dropped: dict[int, Drop] = {}
+    forfeits = [0] * schedule.bots
+    for number_ in sorted(units):
+        games = units[number_]
+        line = numbers[number_]
+        try:
+            if number_ >= schedule.units:
+                raise ValueError(
+                    f"unit {number_} is not in the schedule, whose units are 0 to "
+                    f"{schedule.units - 1}"
+                )
+            if len(games) != players:
+                raise ValueError(
+                    f"games must hold one game per seating, {players}, not {len(games)}"
+                )
+            for index, game in enumerate(games):
+                try:
+                    _check_game(game, index, games[0].seated, schedule.bots, bound)
+                except ValueError as error:
+                    raise ValueError(f"games[{index}].{error}") from None
+        except ValueError as error:
+            raise TournamentError(f"{where!r}, line {line}: {error}") from None
+    # the seatings, walked in the schedule's order as settle() walks them
+    order = list(dropped)
+    for number_ in range(schedule.units):
+        seating = seating_for(schedule, number_, tuple(order))
+        played = units.get(number_)
+        if played is not None:
+            allowed = {
+                seating_for(schedule, number_, tuple(order[:k])) for k in range(len(order) + 1)
+            }
+            if played[0].seated not in allowed:
+                expected = list(seating) if seating is not None else "no table (too few bots)"
+                raise TournamentError(
+                    f"{where!r}, line {numbers[number_]}: games[0].seated: unit {number_} seats "
+                    f"bots {list(played[0].seated)}, but the schedule seats {expected} there"
+                )
+        if seating is None or played is None or played[0].seated != seating:
+            continue
+        for game in played:
+            if game.forfeit is not None:
+                forfeits[game.goat_bot] += 1
+        for bot in seating:
+            if forfeits[bot] >= settings.max_forfeits and bot not in dropped:
+                dropped[bot] = Drop(bot, number_, forfeits[bot])
+                order.append(bot)
+
+
+def _check_game(
+    game: TournamentGame, rotation: int, seating: tuple[int, ...], bots: int, bound: int
+) -> None:
+    """One game's values, against its place in its unit; :class:`ValueError` starts
+    with the field's name."""
+    players = len(seating)
+    if game.rotation != rotation:
+        raise ValueError(f"rotation: the game in place {rotation} must be rotation {rotation}")
+    if len(game.seated) != players or any(not 0 <= bot < bots for bot in game.seated):
+        raise ValueError(f"seated: {players} bots, each from 0 to {bots - 1}")
+    if len(set(game.seated)) != players:
+        raise ValueError(f"seated: a bot seated twice, {list(game.seated)}")
+    rotated = tuple(seating[(seat - rotation) % players] for seat in range(players))
+    if game.seated != rotated:
+        raise ValueError(
+            f"seated: rotation {rotation} of the table {list(seating)} seats "
+            f"{list(rotated)}, not {list(game.seated)}"
+        )
+    if not game.goat < players:
+        raise ValueError(f"goat: a seat from 0 to {players - 1}, not {game.goat}")
+    if game.moves > bound:
+        raise ValueError(f"moves: no game under these rules lasts {game.moves:,} moves")
+    if len(game.places) != players:
+        raise ValueError(f"places: one per seat, {players}, not {len(game.places)}")
+    if game.forfeit is not None:
+        if game.stalled:
+            raise ValueError("stalled: a game a bot forfeited did not stall")
+        if game.forfeit.seat != game.goat:
+            raise ValueError(
+                f"forfeit.seat: the forfeiting seat is the goat, {game.goat}, not "
+                f"{game.forfeit.seat}"
+            )
+    try:
+        check_places(game.places, game.goat, game.forfeit is not None or game.stalled)
+    except ValueError as error:
+        raise ValueError(f"places: {error}") from None
 
 
 def resume(
@@ -569,23 +883,13 @@ def resume(
     the same ones in the same order; otherwise nothing is started and the error
     lists what the file would run.
     """
-    header, units, whole = read(path)
-    try:
-        rules = ruleset_from_dict(header["rules"])
-        specs = tuple(str(spec) for spec in header["bots"])
-        key = header.get("key")
-        if header["version"] >= 2 or key is not None:
-            key = check_key(key)
-        schedule = Schedule(
-            len(specs), int(header["players"]), int(header["rounds"]), int(header["seed"]), key
-        )
-        limits = Limits(float(header["limits"]["move"]), float(header["limits"]["game"]))
-        max_forfeits = int(header["max_forfeits"])
-        preset = header.get("preset")
-    except (KeyError, TypeError, ValueError) as error:
-        raise TournamentError(
-            f"{str(path)!r}: the tournament's settings are unreadable: {error}"
-        ) from None
+    saved = _read(path)
+    header, units, whole_bytes, numbers = saved.header, saved.units, saved.whole, saved.numbers
+    settings = _settings(header, str(path))
+    _check_stamps(header, saved.stamps, str(path))
+    _check_units(settings, units, numbers, str(path))
+    rules, specs, schedule = settings.rules, settings.specs, settings.schedule
+    limits, max_forfeits, preset = settings.limits, settings.max_forfeits, settings.preset
     _check(rules, specs, schedule.players, schedule.seed, limits, max_forfeits, workers, backend)
     foreign = [spec for spec in specs if spec not in LIBRARY_BOTS]
     try:
@@ -599,13 +903,8 @@ def resume(
             + ". Nothing was started. To resume it, name the same bots again, in the same "
             f"order: --bots {shlex.quote(','.join(specs))}"
         )
-    try:
-        for spec in specs:
-            bot_name(spec)
-    except MatchError as error:
-        raise TournamentError(f"{str(path)!r}: {error}") from None
     with open(path, "r+b") as out:  # drop a line cut short, so that appending starts clean
-        out.truncate(whole)
+        out.truncate(whole_bytes)
     return _play(
         rules,
         specs,
@@ -618,8 +917,9 @@ def resume(
         address=address,
         progress=progress,
         save=Path(path),
-        preset=preset if isinstance(preset, str) else None,
+        preset=preset,
         log_dir=log_dir,
+        digest=settings_digest(header) if header["version"] >= 3 else None,
     )
 
 
@@ -638,6 +938,7 @@ def _play(
     save: Path | None,
     preset: str | None,
     log_dir: str | Path | None,
+    digest: str | None,
 ) -> TournamentResult:
     if progress is True:
         require("tournament", "a progress bar")
@@ -687,7 +988,12 @@ def _play(
             running.discard(number)
             units[number] = games
             if save is not None:
-                line = {"unit": number, "games": [game.to_dict() for game in games]}
+                line: dict[str, Any] = {
+                    "unit": number,
+                    "games": [game.to_dict() for game in games],
+                }
+                if digest is not None:  # a file of version 3 or later
+                    line["settings"] = digest
                 with open(save, "a", encoding="utf-8") as out:
                     out.write(json.dumps(line) + "\n")
                     out.flush()
