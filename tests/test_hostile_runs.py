@@ -537,3 +537,77 @@ def test_an_untouched_tournament_file_resumes(
     path.write_text("".join(json.dumps(line) + "\n" for line in saved_tournament[:-1]))
     result = resume(path, workers=1, bots=TAMPER_BOTS)
     assert not result.interrupted and len(result.games) == result.schedule.games
+
+
+def session_data() -> dict[str, Any]:
+    """A saved session of five games of Flurst, with a goat that changes."""
+    from skitgubbe.sessions import Session, play_session
+
+    session = play_session(
+        Session.start(sg.presets.FLURST, ["Ann", "Bea", "Cid", "Dan"]), 5, seed=4
+    )
+    assert len({game.goat for game in session.games}) > 1
+    return session.to_dict()
+
+
+def copy_game(data: dict[str, Any]) -> None:
+    data["history"][2] = copy.deepcopy(data["history"][1])
+
+
+def swap_games(data: dict[str, Any]) -> None:
+    history = data["history"]
+    history[1], history[2] = history[2], history[1]
+
+
+def change_first(data: dict[str, Any]) -> None:
+    data["first"] = "Cid"
+
+
+def change_next_deal(data: dict[str, Any]) -> None:
+    data["next_deal"] = "deal-passes"
+
+
+def drop_game(data: dict[str, Any]) -> None:
+    del data["history"][1]
+
+
+SESSION_TAMPERED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
+    ("a game copied", copy_game, r"history\[2\]: game\.(seed|seats|check)"),
+    ("two games swapped", swap_games, r"history\[1\]: game\.(seats|check)"),
+    ("first changed", change_first, r"history\[0\]: game\.(seats|check)"),
+    ("next_deal changed", change_next_deal, r"history\[\d\]: game\.(seats|check)"),
+    ("a game left out", drop_game, r"history\[1\]: game\.(seats|check)"),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [(change, message) for _, change, message in SESSION_TAMPERED],
+    ids=[name for name, _, _ in SESSION_TAMPERED],
+)
+def test_a_tampered_session_file_is_refused_naming_the_field(
+    change: Callable[[dict[str, Any]], None], message: str
+) -> None:
+    from skitgubbe.sessions import Session, SessionError
+
+    data = session_data()
+    Session.from_dict(copy.deepcopy(data))  # the control: untouched, it loads
+    change(data)
+    with pytest.raises(SessionError, match=message):
+        Session.from_dict(data)
+
+
+def test_a_version_1_session_with_a_game_copied_is_refused() -> None:
+    """Files of version 1 carry no checks; a copied game still deals a seed twice."""
+    from skitgubbe.sessions import Session, SessionError
+
+    data = session_data()
+    data["version"] = 1
+    for step in data["history"]:
+        ((_, value),) = step.items()
+        value.pop("check")
+        value.pop("seats", None)
+    Session.from_dict(copy.deepcopy(data))
+    copy_game(data)
+    with pytest.raises(SessionError, match=r"history\[2\]: game\.seed: history\[1\] dealt"):
+        Session.from_dict(data)

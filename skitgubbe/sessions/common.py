@@ -17,7 +17,9 @@ __all__ = [
     "FORMAT_VERSION",
     "HAND_NAMES",
     "MAX_MOVES",
+    "READS_VERSIONS",
     "TWO_TABLES_FORMAT",
+    "TWO_TABLES_VERSION",
     "SessionError",
 ]
 
@@ -26,8 +28,14 @@ __all__ = [
 FORMAT = "skitgubbe-session"
 #: The value of the ``"format"`` key of a saved pair of tables.
 TWO_TABLES_FORMAT = "skitgubbe-two-tables"
-#: The version of both JSON layouts.
-FORMAT_VERSION = 1
+#: The version of the session layout: version 2 added to each step of the
+#: history a ``check`` chaining it to everything before it, and to each game the
+#: ``seats`` it was played with. Version 1 sessions are still read.
+FORMAT_VERSION = 2
+#: The session layouts this library reads.
+READS_VERSIONS = (1, 2)
+#: The version of the two-tables layout.
+TWO_TABLES_VERSION = 1
 #: A game of a session that has not ended after this many moves is taken to be stuck.
 MAX_MOVES = 100_000
 
@@ -96,14 +104,16 @@ def _field(data: Mapping[str, Any], key: str, kind: type) -> Any:
     return value
 
 
-def _check_keys(data: object, form: str, keys: tuple[str, ...]) -> None:
+def _check_keys(
+    data: object, form: str, keys: tuple[str, ...], versions: tuple[int, ...] = READS_VERSIONS
+) -> None:
     if not isinstance(data, Mapping):
         raise SessionError(f"a saved session is a JSON object, not {type(data).__name__}")
     if data.get("format") != form:
         raise SessionError(f"format: expected {shown(form)}, not {shown(data.get('format'))}")
-    if data.get("version") != FORMAT_VERSION or isinstance(data.get("version"), bool):
+    if data.get("version") not in versions or isinstance(data.get("version"), bool):
         raise SessionError(
-            f"version: this library reads version {FORMAT_VERSION}, "
+            f"version: this library reads version {' or '.join(map(str, versions))}, "
             f"not {shown(data.get('version'))}"
         )
     _only_keys(dict(data), ("format", "version", "preset", "rules", *keys))

@@ -4,6 +4,7 @@ the goat's moves between games (S-ROVING-GOAT) and its JSON."""
 from __future__ import annotations
 
 import enum
+import hashlib
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -563,8 +564,12 @@ class Session:
 
         Keys: ``format``, ``version``, ``preset`` (when the rules are a preset),
         ``rules``, ``players``, ``first``, ``next_deal``, ``roving_goat``,
-        ``confusion`` and ``history``: a list of ``{"game": {"seed", "moves"}}``,
-        ``{"rove": {"left_of"}}`` and ``{"replace": {"leaving", "joining"}}``.
+        ``confusion`` and ``history``: a list of ``{"game": {"seed", "moves",
+        "seats"}}``, ``{"rove": {"left_of"}}`` and ``{"replace": {"leaving",
+        "joining"}}``, each with a ``check``: a digest of the step and the check
+        before it (the first chained to the session's other keys), so that a
+        step changed, moved, copied or left out, or a changed ``first`` or
+        ``next_deal``, is found when the session is read.
         """
         data: dict[str, Any] = {"format": FORMAT, "version": FORMAT_VERSION}
         data.update(_rules_data(self.rules, self.preset))
@@ -574,8 +579,16 @@ class Session:
             next_deal=self.next_deal.value,
             roving_goat=self.roving_goat,
             confusion=self.confusion,
-            history=[_step_data(step) for step in self.history],
         )
+        check = _chain("", data)
+        history = []
+        for step in self.history:
+            ((kind, value),) = _step_data(step).items()
+            if isinstance(step, SessionGame):
+                value["seats"] = list(step.seats)
+            check = _chain(check, value)
+            history.append({kind: {**value, "check": check}})
+        data["history"] = history
         return data
 
     def to_json(self, indent: int | None = None) -> str:
@@ -599,6 +612,9 @@ class Session:
             ),
         )
         rules, preset = _read_rules(data)
+        version = data["version"]
+        check = _chain("", {key: value for key, value in data.items() if key != "history"})
+        seeds: dict[int, int] = {}
         try:
             session = cls.start(
                 rules,
@@ -613,17 +629,44 @@ class Session:
             raise SessionError(str(error)) from None
         for index, step in enumerate(_field(data, "history", list)):
             try:
-                session = session._replay_step(step)
+                if version >= 2:  # the step is replayed first, so a bad move is named
+                    step, given, check = _unchecked(step, check)
+                session = session._replay_step(step, seeds, index)
+                if version >= 2 and given != check:
+                    kind = next(iter(step))
+                    raise SessionError(
+                        f"{kind}.check: {shown(given)} does not follow from the steps before "
+                        "it and the session's settings: a step was changed, moved, copied or "
+                        "left out, or a setting (such as first or next_deal) was changed"
+                    )
             except (ValueError, TypeError) as error:
                 raise SessionError(f"history[{index}]: {error}") from None
         return session
 
-    def _replay_step(self, step: object) -> Session:
+    def _replay_step(self, step: object, seeds: dict[int, int], index: int) -> Session:
         if not isinstance(step, dict) or len(step) != 1:
             raise SessionError('a step is an object with one key: "game", "rove" or "replace"')
         ((kind, value),) = step.items()
         if kind == "game":
-            return self.record(_read_game(self, value))
+            if isinstance(value, dict) and "seats" in value:
+                value = dict(value)
+                seats = value.pop("seats")
+                if seats != list(self.seats):
+                    raise SessionError(
+                        f"game.seats: the session seats {', '.join(self.seats)} for this game, "
+                        f"not {shown(seats)}: its first, next_deal or an earlier step was "
+                        "changed"
+                    )
+            record = _read_game(self, value)
+            seed = record.deal.seed
+            if seed is not None and seed in seeds:
+                raise SessionError(
+                    f"game.seed: history[{seeds[seed]}] dealt the seed {seed} already: a "
+                    "session never deals a seed twice, so this game was copied"
+                )
+            if seed is not None:
+                seeds[seed] = index
+            return self.record(record)
         if kind == "rove":
             _only_keys(value, ("left_of",))
             return self.move_goat(_field(value, "left_of", str))
@@ -636,6 +679,25 @@ class Session:
     def from_json(cls, text: str | bytes) -> Session:
         """Read a session written by :meth:`to_json` (see :meth:`from_dict`)."""
         return cls.from_dict(_load(text))
+
+
+def _chain(before: str, value: Mapping[str, Any]) -> str:
+    """The check of a step: a digest of the check before it and the step's data."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256((before + text).encode()).hexdigest()[:16]
+
+
+def _unchecked(step: object, before: str) -> tuple[dict[str, Any], object, str]:
+    """A version 2 step without its ``check``, the check it gives, and the check
+    that follows from the one ``before``."""
+    if not isinstance(step, dict) or len(step) != 1:
+        raise SessionError('a step is an object with one key: "game", "rove" or "replace"')
+    ((kind, value),) = step.items()
+    if not isinstance(value, dict):
+        raise SessionError(f"{kind}: expected an object, not {shown(value)}")
+    given = value.get("check")
+    rest = {key: item for key, item in value.items() if key != "check"}
+    return {kind: rest}, given, _chain(before, rest)
 
 
 def _step_data(step: Step) -> dict[str, Any]:

@@ -15,8 +15,8 @@ from ..records import Record
 from ..rules import Ruleset
 from ..state import PhaseOneState
 from .common import (
-    FORMAT_VERSION,
     TWO_TABLES_FORMAT,
+    TWO_TABLES_VERSION,
     SessionError,
     _check_keys,
     _field,
@@ -163,7 +163,7 @@ class TwoTables:
         ``rules``, ``winners`` and ``losers`` (the people at the start),
         ``next_deal`` and ``rounds`` (each ``{"winners": game, "losers": game}``
         with a game as in :meth:`Session.to_dict`)."""
-        data: dict[str, Any] = {"format": TWO_TABLES_FORMAT, "version": FORMAT_VERSION}
+        data: dict[str, Any] = {"format": TWO_TABLES_FORMAT, "version": TWO_TABLES_VERSION}
         data.update(_rules_data(self.rules, self.winners.preset))
         data.update(
             winners=list(self.winners.players),
@@ -183,7 +183,12 @@ class TwoTables:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TwoTables:
         """Read tables written by :meth:`to_dict`, replaying every round."""
-        _check_keys(data, TWO_TABLES_FORMAT, ("winners", "losers", "next_deal", "rounds"))
+        _check_keys(
+            data,
+            TWO_TABLES_FORMAT,
+            ("winners", "losers", "next_deal", "rounds"),
+            (TWO_TABLES_VERSION,),
+        )
         rules, preset = _read_rules(data)
         try:
             tables = cls.start(
