@@ -54,6 +54,7 @@ __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
     "MAX_DIGITS",
+    "MAX_RECORD_BYTES",
     "READS_VERSIONS",
     "V1_SETTINGS",
     "Record",
@@ -128,6 +129,10 @@ def as_in_version_1(rules: Ruleset) -> Ruleset:
 #: The most digits a number in a record may have: Python's own limit for reading
 #: and writing whole numbers as text, so that every record read can be written.
 MAX_DIGITS = 4300
+#: The longest JSON record read, in bytes (or characters): the longest game the
+#: rules allow (:func:`skitgubbe.simulate.move_bound`, two packs and sixteen
+#: players) writes under 2 MB, so a longer text is refused before it is parsed.
+MAX_RECORD_BYTES = 16 * 1024 * 1024
 
 _TOO_LONG = 10**MAX_DIGITS
 
@@ -387,7 +392,8 @@ class Record:
     def from_json(cls, text: str | bytes | bytearray) -> Record:
         """Read a record written by :meth:`to_json`; see :meth:`from_dict`.
 
-        Bytes are read as UTF-8 (a leading byte-order mark is allowed). Text that
+        Bytes are read as UTF-8 (a leading byte-order mark is allowed). Text longer
+        than :data:`MAX_RECORD_BYTES` is refused at once. Text that
         is not strict JSON raises :class:`ValueError` saying why: bytes that are
         not UTF-8, ``NaN`` or ``Infinity``, a key given twice in one object, a
         number of more than :data:`MAX_DIGITS` digits, or lists and objects nested
@@ -398,6 +404,11 @@ class Record:
         ...
         ValueError: not a JSON game record: the key 'format' appears twice in one object
         """
+        if isinstance(text, (bytes, bytearray, str)) and len(text) > MAX_RECORD_BYTES:
+            raise ValueError(
+                f"not a game record to read: {len(text):,} bytes is more than any game's record "
+                f"({MAX_RECORD_BYTES:,} at most)"
+            )
         if isinstance(text, (bytes, bytearray)):
             try:
                 text = bytes(text).decode("utf-8-sig")

@@ -9,6 +9,7 @@ import json
 import math
 import multiprocessing
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -23,6 +24,7 @@ import pytest
 import skitgubbe as sg
 from skitgubbe.bots.command import LOG_CAP, CommandBot
 from skitgubbe.cli import main
+from skitgubbe.render.replay import page_games
 from skitgubbe.runner.backends import MAX_LOST_WORKERS
 from skitgubbe.tournament import TournamentError, resume, tournament
 from skitgubbe.tournament.match import match
@@ -334,9 +336,9 @@ def test_a_player_named_like_markup_or_script_is_shown_as_written(
     assert main(["session", "--players", names, "--games", "1", "--html", str(page)]) == 0
     assert "[/bold]" in capsys.readouterr().out
     html = page.read_text()
-    data = html.split('<script type="application/json" id="data">')[1].split("</script>")[0]
-    assert "<" not in data and "\\u003c!--\\u003cscript>" in data
-    assert json.loads(data)["games"][0]["title"].startswith("game 1: [/bold], <!--<script>")
+    data = html.split('id="data" data-encoding="gzip base64">')[1].split("</script>")[0]
+    assert re.fullmatch(r"[A-Za-z0-9+/=]+", data)  # nothing that could end the element
+    assert page_games(html)[0]["title"].startswith("game 1: [/bold], <!--<script>")
 
 
 # -- the protocol's own order and clock ------------------------------------------------
@@ -611,3 +613,63 @@ def test_a_version_1_session_with_a_game_copied_is_refused() -> None:
     copy_game(data)
     with pytest.raises(SessionError, match=r"history\[2\]: game\.seed: history\[1\] dealt"):
         Session.from_dict(data)
+
+
+# -- outputs never overwrite each other or explode ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        [
+            "tournament",
+            "--bots",
+            "greedy,random,random",
+            "--players",
+            "3",
+            "--save",
+            "X",
+            "--csv",
+            "X",
+        ],
+        ["tournament", "--resume", "X", "--csv", "./X"],
+        ["session", "--players", "A,B,C", "--save", "X", "--html", "X"],
+        ["session", "--load", "X", "--html", "X"],
+        ["compare", "flurst", "--games", "2", "--csv", "X", "--plot", "X"],
+        ["replay", "X", "--html", "X"],
+    ],
+    ids=[
+        "tournament save csv",
+        "resume csv",
+        "session save html",
+        "load html",
+        "compare",
+        "replay",
+    ],
+)
+def test_two_outputs_naming_one_file_are_refused_before_anything_runs(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    arguments: list[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("X").write_text("kept\n")
+    with pytest.raises(SystemExit) as stopped:
+        main(arguments)
+    assert stopped.value.code == 2
+    assert re.search(r"name one file, '(\./)?X': each would overwrite", capsys.readouterr().err)
+    assert Path("X").read_text() == "kept\n"
+
+
+def test_a_record_too_long_for_any_game_is_refused_before_it_is_parsed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    huge = '{"format": "skitgubbe-record", "moves": [' + '"0 play 2C",' * 1_500_000 + "]}"
+    with pytest.raises(ValueError, match="more than any game's record"):
+        sg.records.Record.from_json(huge)
+    path = tmp_path / "huge.json"
+    path.write_text(huge)
+    with pytest.raises(SystemExit):
+        main(["replay", str(path)])
+    assert "more than any game's record (16,777,216 at most)" in capsys.readouterr().err

@@ -23,6 +23,7 @@ __all__ = [
     "KEY_HELP",
     "SEED_HELP",
     "Command",
+    "clashing_files",
     "key_option",
     "output_problem",
     "plain_text",
@@ -129,6 +130,30 @@ def output_problem(path: Path) -> str | None:
         return f"{str(path)!r} may not be written"
     if not path.exists() and not os.access(folder, os.W_OK):
         return f"the folder {str(path.parent)!r} may not be written in"
+    return None
+
+
+def clashing_files(files: Sequence[tuple[str, Path | None]]) -> str | None:
+    """Why two of a command's files (each an option and its path; ``None`` if not
+    given) cannot be used together: two outputs, or an output and an input, that
+    are one file, which one would overwrite. ``None`` if they are all apart.
+
+    >>> clashing_files([("--save", Path("t.jsonl")), ("--csv", Path("./t.jsonl"))])
+    "--save and --csv name one file, 't.jsonl': each would overwrite the other; give two files"
+    >>> clashing_files([("--save", Path("t.jsonl")), ("--csv", None)]) is None
+    True
+    """
+    seen: dict[Path, str] = {}
+    for option, path in files:
+        if path is None:
+            continue
+        key = path.resolve()
+        if key in seen:
+            return (
+                f"{seen[key]} and {option} name one file, {str(path)!r}: each would "
+                "overwrite the other; give two files"
+            )
+        seen[key] = option
     return None
 
 

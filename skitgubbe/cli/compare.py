@@ -19,7 +19,7 @@ from ..compare.games import COLUMNS, Kind
 from ..compare.study import BACKENDS, StudyError, check_study, study
 from ..compare.summary import check_measures
 from ..extras import MissingExtraError, require
-from .commands import BOTS_HELP, Command, output_problem
+from .commands import BOTS_HELP, Command, clashing_files, output_problem
 
 __all__ = ["COMMAND"]
 
@@ -99,6 +99,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 f"--baseline {args.baseline!r} is not one of the variants: {', '.join(specs)}"
             )
         baseline = found[0]
+    clash = clashing_files(
+        [(f"--{option}", getattr(args, option)) for option in ("csv", "jsonl", "plot")]
+    )
+    if clash is not None:
+        parser.error(clash)
     for option in ("csv", "jsonl", "plot"):
         path = getattr(args, option)
         problem = None if path is None else output_problem(path)

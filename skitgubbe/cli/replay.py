@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..records import Record, ReplayError, replay
-from .commands import Command, output_problem, write_replay
+from ..records import MAX_RECORD_BYTES, Record, ReplayError, replay
+from .commands import Command, clashing_files, output_problem, write_replay
 
 __all__ = ["COMMAND"]
 
@@ -28,11 +28,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Read and check the record; print it, and write the page if asked."""
+    clash = clashing_files([("the record", args.record), ("--html", args.html)])
+    if clash is not None:
+        parser.error(clash)
     if args.html is not None:
         problem = output_problem(args.html)
         if problem is not None:
             parser.error(f"--html: {problem}")
     try:
+        size = args.record.stat().st_size
+        if size > MAX_RECORD_BYTES:  # refused before it is read
+            raise ValueError(
+                f"{size:,} bytes is more than any game's record ({MAX_RECORD_BYTES:,} at most)"
+            )
         record = Record.from_json(args.record.read_bytes())
         states = replay(record)
     except OSError as error:

@@ -23,7 +23,7 @@ from ..errors import shown
 from ..runner.backends import MAX_GAMES
 from ..sessions import NextDeal, Session, SessionError, Standing, play_bot_session, play_session
 from ..text import printable
-from .commands import BOTS_HELP, Command, output_problem, write_replay
+from .commands import BOTS_HELP, Command, clashing_files, output_problem, write_replay
 
 __all__ = ["COMMAND", "standings_text"]
 
@@ -104,6 +104,12 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Play the games and print the standings."""
     if not 0 <= args.games <= MAX_GAMES:
         parser.error(f"--games must be from 0 to {MAX_GAMES:,}, not {shown(args.games)}")
+    for clash in (
+        clashing_files([("--save", args.save), ("--html", args.html)]),
+        clashing_files([("--load", args.load), ("--html", args.html)]),
+    ):
+        if clash is not None:
+            parser.error(clash)
     for option, path in (("--save", args.save), ("--html", args.html)):
         problem = None if path is None else output_problem(path)
         if problem is not None:

@@ -33,6 +33,7 @@ from .commands import (
     KEY_HELP,
     SEED_HELP,
     Command,
+    clashing_files,
     key_option,
     output_problem,
     seed_option,
@@ -115,6 +116,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     progress = not args.no_progress and sys.stderr.isatty()
     try:
         require("tournament", "a tournament's leaderboard")
+        clash = clashing_files(
+            [("--resume", args.resume), ("--save", args.save), ("--csv", args.csv)]
+        )
+        if clash is not None:
+            raise ValueError(clash)
         if args.csv is not None:
             problem = output_problem(args.csv)
             if problem is not None:

@@ -10,7 +10,9 @@ at move 40) and follows it, so a step can be linked.
 
 The page holds each position's items as laid out for the open picture, and for
 every card in a hand the seats that know it; the browser draws the chosen
-perspective from them. Card faces are drawn once, as SVG symbols, and placed
+perspective from them. Each item is stored once and each step as its changes to
+the step before (:func:`pack`), so a page stays within a few times the size of
+its record however long the game. Card faces are drawn once, as SVG symbols, and placed
 where they lie, so a whole game stays small (a Flurst game is well under a
 megabyte).
 
@@ -26,9 +28,13 @@ True
 
 from __future__ import annotations
 
+import base64
+import difflib
+import gzip
 import json
+import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -39,7 +45,7 @@ from ..records import Record, replay
 from ..state import State
 from .svg import CARD_H, CARD_W, HEIGHT, WIDTH, Item, defs, layout, table_svg
 
-__all__ = ["frames", "replay_html", "said"]
+__all__ = ["frames", "pack", "page_games", "replay_html", "said", "unpack"]
 
 _KINDS = {"card": "c", "back": "b", "text": "t", "suit": "s", "mark": "m"}
 _ANCHORS = {"start": "s", "middle": "m", "end": "e"}
@@ -51,18 +57,27 @@ def _known_by(state: State, items: Sequence[Item]) -> list[int]:
     players = state.players
     everyone = (1 << players) - 1
     views = [state.view(seat) for seat in range(players)]
+    known = [view.known for view in views]  # each view works out what it knows once
+    sizes = views[0].hand_sizes
+    # a seat whose view knows as many of a hand's cards as it holds knows them all
+    whole = [
+        sum(1 << seat for seat in range(players) if len(known[seat][owner]) == sizes[owner])
+        for owner in range(players)
+    ]
     left: dict[tuple[int, int], Counter[str]] = {}
-    for seat, view in enumerate(views):
-        for owner, known in enumerate(view.known):
-            left[seat, owner] = Counter(str(card) for card in known)
     masks = []
     for item in items:
-        if item.kind != "card" or item.owner < 0:
+        owner = item.owner
+        if item.kind != "card" or owner < 0:
             masks.append(everyone)
             continue
-        mask = 0
+        mask = whole[owner]
         for seat in range(players):
-            counts = left[seat, item.owner]
+            if mask >> seat & 1:
+                continue
+            counts = left.get((seat, owner))
+            if counts is None:
+                counts = left[seat, owner] = Counter(map(str, known[seat][owner]))
             if counts[item.text] > 0:
                 counts[item.text] -= 1
                 mask |= 1 << seat
@@ -90,19 +105,18 @@ def frames(states: Sequence[State], name: str | None = None) -> list[list[list[A
     """Each state's items, compact: ``[kind, x, y, text, size, anchor, colour, bold,
     owner, seats that see it]`` with trailing defaults left off; ``name`` is the
     variant's name to show."""
-    out = []
+    return list(_frames(states, name))
+
+
+def _frames(states: Iterable[State], name: str | None) -> Iterator[list[list[Any]]]:
     for state in states:
         items = layout(state, name=name)
         players = state.players
         everyone = (1 << players) - 1
         masks = _known_by(state, items)
-        out.append(
-            [
-                _compact(item, -1 if m == everyone else m)
-                for item, m in zip(items, masks, strict=True)
-            ]
-        )
-    return out
+        yield [
+            _compact(item, -1 if m == everyone else m) for item, m in zip(items, masks, strict=True)
+        ]
 
 
 #: How each event is said, after the seat ("seat 2 played 7C").
@@ -171,13 +185,94 @@ def said(state: State) -> str:
 def _game(record: Record, title: str | None) -> dict[str, Any]:
     states = replay(record)
     first = states[0]
-    return {
+    game: dict[str, Any] = {
         "title": title or f"{name_of(first.rules)}, {first.players} players",
         "players": first.players,
         "moves": list(record.moves),
-        "frames": frames(states, record.preset),
-        "said": ["the deal", *(said(state) for state in states[1:])],
     }
+    words = ["the deal", *map(said, states[1:])]
+    game.update(pack(_frames(states, record.preset), words))
+    return game
+
+
+def pack(steps: Iterable[Sequence[Sequence[Any]]], words: Sequence[str]) -> dict[str, Any]:
+    """A game's frames and words as the page holds them: each item once
+    (``rows``), each step as its changes to the step before (``steps``: splices
+    ``[at, removed, *row numbers]``, last first), each phrase once (``phrases``)
+    and each step's phrase by number (``said``). A long game repeats nearly all of
+    each position in the next, so this keeps a page within a few times its record.
+    :func:`unpack` turns it back.
+
+    >>> packed = pack([[["t", 1], ["t", 2]], [["t", 1], ["t", 3]]], ["a", "a"])
+    >>> packed["rows"], packed["steps"], packed["said"]
+    ([['t', 1], ['t', 2], ['t', 3]], [[[0, 0, 0, 1]], [[1, 1, 2]]], [0, 0])
+    >>> unpack(packed) == ([[["t", 1], ["t", 2]], [["t", 1], ["t", 3]]], ["a", "a"])
+    True
+    """
+    numbers: dict[str, int] = {}
+    rows: list[Any] = []
+    packed_steps: list[list[list[int]]] = []
+    previous: list[int] = []
+    for frame in steps:
+        ids = []
+        for row in frame:
+            key = json.dumps(row, separators=(",", ":"))
+            if key not in numbers:
+                numbers[key] = len(rows)
+                rows.append(list(row))
+            ids.append(numbers[key])
+        matcher = difflib.SequenceMatcher(None, previous, ids, autojunk=False)
+        splices = [
+            [i1, i2 - i1, *ids[j1:j2]]
+            for tag, i1, i2, j1, j2 in matcher.get_opcodes()
+            if tag != "equal"
+        ]
+        packed_steps.append(splices[::-1])
+        previous = ids
+    phrases: dict[str, int] = {}
+    for text in words:
+        phrases.setdefault(text, len(phrases))
+    return {
+        "rows": rows,
+        "steps": packed_steps,
+        "phrases": list(phrases),
+        "said": [phrases[text] for text in words],
+    }
+
+
+def page_games(page: str) -> list[dict[str, Any]]:
+    """The games a page written by :func:`replay_html` holds, as its script reads
+    them (each as :func:`pack` wrote it; :func:`unpack` gives its steps).
+
+    >>> import skitgubbe as sg
+    >>> from skitgubbe.records import Record
+    >>> first = sg.deal(sg.presets.FLURST, players=3, seed=2)
+    >>> games = page_games(replay_html(Record.of(first, [])))
+    >>> len(games), games[0]["players"], unpack(games[0])[1]
+    (1, 3, ['the deal'])
+    """
+    found = re.search(
+        r'<script type="application/octet-stream" id="data"[^>]*>(.*?)</script>', page, re.S
+    )
+    if found is None:
+        raise ValueError("not a replay page: it holds no games")
+    games: list[dict[str, Any]] = json.loads(gzip.decompress(base64.b64decode(found.group(1))))[
+        "games"
+    ]
+    return games
+
+
+def unpack(game: Mapping[str, Any]) -> tuple[list[list[Any]], list[str]]:
+    """Each step's items and words from a game as :func:`pack` wrote it, as the
+    page's script reads them."""
+    rows = game["rows"]
+    ids: list[int] = []
+    out = []
+    for splices in game["steps"]:
+        for at, removed, *added in splices:
+            ids[at : at + removed] = added
+        out.append([rows[i] for i in ids])
+    return out, [game["phrases"][i] for i in game["said"]]
 
 
 def replay_html(
@@ -203,9 +298,10 @@ def replay_html(
         f"{first.preset or name_of(first.rules)}, {first.deal.players} players"
         + (f", {len(games)} games" if len(games) > 1 else "")
     )
-    # every "<" escaped: neither "</script>" nor "<!--" (which would change how the
-    # page's parser reads the rest of the script element) can appear in the data
-    payload = json.dumps({"games": data}, separators=(",", ":")).replace("<", "\\u003c")
+    # gzipped, then base64: the page's script element holds letters, digits, "+",
+    # "/" and "=", so nothing in the data ("</script>", "<!--") can end it early
+    text = json.dumps({"games": data}, separators=(",", ":"))
+    payload = base64.b64encode(gzip.compress(text.encode(), compresslevel=9, mtime=0)).decode()
     return _PAGE.format(
         title=escape(heading),
         width=WIDTH,
@@ -258,7 +354,7 @@ h1 {{ font-size: 18px; margin: 0 0 10px; }}
 </div>
 <div id="side"><ol id="moves" start="0"></ol></div>
 </div>
-<script type="application/json" id="data">{data}</script>
+<script type="application/octet-stream" id="data" data-encoding="gzip base64">{data}</script>
 <script>
 const TABLE = '{table}';
 const WIDTH = {width}, HEIGHT = {height};
@@ -270,11 +366,21 @@ const SIZE = 'width="{card_w}" height="{card_h}"';
 
 _SCRIPT = r"""
 "use strict";
-const games = JSON.parse(document.getElementById("data").textContent).games;
+// The games are JSON, gzipped and in base64 (a long game's positions repeat a lot);
+// the browser's own DecompressionStream unpacks them.
+async function loadGames() {
+  const text = document.getElementById("data").textContent.trim();
+  const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return JSON.parse(await new Response(stream).text()).games;
+}
+
+loadGames().then((games) => {
+
 const gameMenu = document.getElementById("game-menu");
 let which = 0;
 let game = games[0];
-let last = game.frames.length - 1;
+let last = game.steps.length - 1;
 const board = document.getElementById("board");
 const slider = document.getElementById("slider");
 const stepLabel = document.getElementById("step");
@@ -318,16 +424,40 @@ function draw(row, seat) {
     `fill="${colour}"${weight}>${esc(shown)}</text>`;
 }
 
+// Each step holds its changes to the one before; every MARK-th step's items are
+// kept whole (made once per game), and a step is rebuilt from the mark below it.
+const MARK = 128;
+
+function splice(ids, splices) {
+  for (const [at, removed, ...added] of splices) ids.splice(at, removed, ...added);
+}
+
+function itemsAt(game, step) {
+  if (!game.marks) {
+    game.marks = [];
+    const ids = [];
+    game.steps.forEach((splices, index) => {
+      splice(ids, splices);
+      if (index % MARK === 0) game.marks.push(ids.slice());
+    });
+  }
+  const ids = game.marks[Math.floor(step / MARK)].slice();
+  for (let index = step - (step % MARK) + 1; index <= step; index++) {
+    splice(ids, game.steps[index]);
+  }
+  return ids.map((id) => game.rows[id]);
+}
+
 function show(to, fromHash) {
   step = Math.max(0, Math.min(last, to));
   const seat = Number(seatMenu.value);
-  const body = game.frames[step].map((row) => draw(row, seat)).join("");
+  const body = itemsAt(game, step).map((row) => draw(row, seat)).join("");
   board.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" ` +
     `width="${WIDTH}" height="${HEIGHT}" font-family="sans-serif">${TABLE}${body}</svg>`;
   slider.value = step;
   stepLabel.textContent = `move ${step} of ${last}`;
   document.getElementById("said").textContent =
-    step ? `${step}. ${game.said[step]}` : game.said[0];
+    step ? `${step}. ${game.phrases[game.said[step]]}` : game.phrases[game.said[0]];
   for (const item of list.children) item.classList.remove("now");
   const now = list.children[step];
   if (now) {
@@ -354,7 +484,7 @@ function fromAddress() {
 function choose(index) {
   which = Math.max(0, Math.min(games.length - 1, index));
   game = games[which];
-  last = game.frames.length - 1;
+  last = game.steps.length - 1;
   gameMenu.value = String(which);
   seatMenu.innerHTML = "";
   const open = document.createElement("option");
@@ -412,4 +542,5 @@ document.addEventListener("keydown", (event) => {
 window.addEventListener("hashchange", () => go(fromAddress(), true));
 choose(fromAddress()[0]);
 go(fromAddress(), true);
+});
 """
