@@ -82,6 +82,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         progress=progress,
         limits=limits,
         key=args.key,
+        keep_rows=False,  # the table needs none, so a long match's memory stays flat
     )
     if result.interrupted:
         print(

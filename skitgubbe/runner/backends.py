@@ -21,7 +21,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar, cast
@@ -180,7 +180,7 @@ def _say(text: str) -> None:
 
 def run_pool(
     work: Callable[[_T], tuple[Chunk, _R]],
-    tasks: Sequence[_T],
+    tasks: Iterable[_T],
     workers: int,
     on_chunk: Callable[[Chunk, _R], None],
     on_start: Callable[[], None],

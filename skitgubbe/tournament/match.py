@@ -44,7 +44,6 @@ from ..runner.backends import (
     Interrupted,
     Reporter,
     available_cores,
-    chunks,
     run_pool,
 )
 from ..runner.games import DEFAULT_LIMITS, Forfeit, Limits, close_bots, play_seated
@@ -54,7 +53,7 @@ from ..specs import as_rules
 from ..text import printable
 from .run import labels
 
-__all__ = ["BotStats", "GameRow", "MatchResult", "bot_seeds", "match"]
+__all__ = ["KEPT_FORFEITS", "BotStats", "GameRow", "MatchResult", "bot_seeds", "match"]
 
 #: The most deals in one chunk of work: a deal is several whole games, so chunks
 #: are kept small for frequent progress and an even share of work at the end.
@@ -172,6 +171,42 @@ def _play_deal(
     return rows, times
 
 
+#: The forfeits a match that keeps no rows lists (it counts them all).
+KEPT_FORFEITS = 1000
+
+
+class _Summary:
+    """What a match keeps of its games as they come: each deal's goats per bot,
+    totals, the first forfeits, and the rows only if asked."""
+
+    def __init__(self, players: int, keep_rows: bool) -> None:
+        self.players = players
+        self.keep_rows = keep_rows
+        self.rows: list[GameRow] = []
+        self.goats = bytearray()
+        self.total_moves = 0
+        self.stalled_games = 0
+        self.forfeit_games = 0
+        self.forfeit_rows: list[GameRow] = []
+
+    def add(self, rows: Sequence[GameRow]) -> None:
+        """Take in whole deals' rows, deal by deal, each deal's rotations together."""
+        players = self.players
+        for start in range(0, len(rows), players):
+            counts = [0] * players
+            for row in rows[start : start + players]:
+                counts[row.goat] += 1
+                self.total_moves += row.moves
+                self.stalled_games += row.stalled
+                if row.forfeit is not None:
+                    self.forfeit_games += 1
+                    if self.keep_rows or len(self.forfeit_rows) < KEPT_FORFEITS:
+                        self.forfeit_rows.append(row)
+            self.goats.extend(counts)
+        if self.keep_rows:
+            self.rows.extend(rows)
+
+
 @attrs.frozen
 class MatchResult:
     """The games of a match, one :class:`GameRow` each, deal by deal.
@@ -204,6 +239,26 @@ class MatchResult:
     #: :mod:`skitgubbe.runner.keys`): give it again, with the seed, to play the
     #: same games.
     key: str = attrs.field(default="", repr=False)
+    #: For each deal played, in order, each bot's goats over its rotations (one
+    #: byte a bot): all the intervals need, kept whether or not :attr:`rows` are.
+    goats: bytes = attrs.field(default=b"", repr=False, eq=False)
+    #: Moves in all the games played.
+    total_moves: int = attrs.field(default=0, repr=False, eq=False)
+    #: Games that stalled.
+    stalled_games: int = attrs.field(default=0, repr=False, eq=False)
+    #: Games a bot forfeited.
+    forfeit_games: int = attrs.field(default=0, repr=False, eq=False)
+    #: The rows of the first :data:`KEPT_FORFEITS` forfeits (all of them when
+    #: :attr:`rows` are kept).
+    forfeit_rows: tuple[GameRow, ...] = attrs.field(default=(), repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.rows and not self.goats:  # made from rows alone: sum them up here
+            summary = _Summary(self.players, keep_rows=False)
+            summary.add(list(self.rows))
+            for name in ("goats", "total_moves", "stalled_games", "forfeit_games"):
+                object.__setattr__(self, name, getattr(summary, name))
+            object.__setattr__(self, "forfeit_rows", tuple(summary.forfeit_rows))
 
     @property
     def players(self) -> int:
@@ -213,7 +268,7 @@ class MatchResult:
     @property
     def games_played(self) -> int:
         """Deals played, every rotation of each."""
-        return len(self.rows) // self.players
+        return len(self.goats) // self.players
 
     def _index(self, bot: int | str) -> int:
         if isinstance(bot, bool) or not isinstance(bot, int | str):
@@ -233,14 +288,8 @@ class MatchResult:
     def _per_deal(self, bot: int) -> list[float]:
         """``bot``'s share of goats in each deal played, in the order of the deals
         (after Ctrl-C the deals played need not run without a gap)."""
-        index: dict[int, int] = {}
-        for row in self.rows:
-            index.setdefault(row.deal, len(index))
-        shares = [0.0] * len(index)
-        for row in self.rows:
-            if row.goat == bot:
-                shares[index[row.deal]] += 1 / self.players
-        return shares
+        players = self.players
+        return [count / players for count in self.goats[bot::players]]
 
     def goat_rate(self, bot: int | str) -> Interval:
         """How often ``bot`` (an index or label) was the goat, with a 95% interval
@@ -291,16 +340,19 @@ class MatchResult:
     @property
     def mean_moves(self) -> float:
         """Moves per game, on average."""
-        return sum(row.moves for row in self.rows) / len(self.rows) if self.rows else math.nan
+        played = self.games_played * self.players
+        return self.total_moves / played if played else math.nan
 
     @property
     def forfeits(self) -> tuple[GameRow, ...]:
-        """The games a bot forfeited, in order (the row's ``goat`` is the bot)."""
-        return tuple(row for row in self.rows if row.forfeit is not None)
+        """The games a bot forfeited, in order (the row's ``goat`` is the bot); of a
+        match that kept no rows, the first :data:`KEPT_FORFEITS`."""
+        return self.forfeit_rows
 
     @property
     def stalled(self) -> tuple[GameRow, ...]:
-        """The games that stalled, in order (their goat held the most cards)."""
+        """The games that stalled, in order (their goat held the most cards), of a
+        match that kept its rows; :attr:`stalled_games` counts them always."""
         return tuple(row for row in self.rows if row.stalled)
 
     def stats(self) -> list[BotStats]:
@@ -320,7 +372,7 @@ class MatchResult:
         its 95% interval, then the mean game length."""
         played = self.games_played
         lines = [
-            f"{played:,} deals x {self.players} seatings = {len(self.rows):,} games, "
+            f"{played:,} deals x {self.players} seatings = {played * self.players:,} games, "
             f"seed {self.seed}"
             + (f", key {self.key}" if self.key else "")
             + (f" (INTERRUPTED: {played:,} of {self.games:,} deals)" if self.interrupted else ""),
@@ -341,11 +393,15 @@ class MatchResult:
                 f"{stat.decisions:>10,} {1000 * stat.seconds_per_decision:12.3f}"
             )
         lines.append(f"moves per game: {self.mean_moves:.1f}")
-        if self.stalled:
+        if self.stalled_games:
             lines.append(
-                f"stalled: {len(self.stalled):,} of {len(self.rows):,} games ended at the quiet "
-                f"limit ({self.rules.quiet_limit:,} moves in a row with no trick killed and no "
-                "one out); the player then holding the most cards was the goat"
+                f"stalled: {self.stalled_games:,} of {played * self.players:,} games ended at "
+                f"the quiet limit ({self.rules.quiet_limit:,} moves in a row with no trick "
+                "killed and no one out); the player then holding the most cards was the goat"
+            )
+        if self.forfeit_games > len(self.forfeits):
+            lines.append(
+                f"forfeits: {self.forfeit_games:,}, the first {len(self.forfeits):,} listed"
             )
         for row in self.forfeits:
             assert row.forfeit is not None
@@ -380,6 +436,7 @@ def match(
     progress: bool | Callable[[int, int], None] = False,
     limits: Limits = DEFAULT_LIMITS,
     key: str | None = None,
+    keep_rows: bool = True,
 ) -> MatchResult:
     """Play ``games`` duplicate deals between ``bots`` (bots or their names, one
     per seat), each deal once per rotation: ``games * len(bots)`` games.
@@ -398,6 +455,11 @@ def match(
     illegal move, an error, a program that crashes, hangs or answers garbage)
     forfeits that game and is its goat; the row names the forfeit (see
     :mod:`skitgubbe.runner.games`).
+
+    ``keep_rows=False`` keeps no :class:`GameRow` but those of the first
+    :data:`KEPT_FORFEITS` forfeits: the goat rates, intervals and totals are
+    the same, and the match's memory stays flat however many deals it plays (a
+    byte a bot a deal).
     """
     try:
         rules = as_rules(rules)
@@ -429,29 +491,55 @@ def match(
         require("compare", "a progress bar")
     count = workers or available_cores()
     size = max(1, min(MAX_CHUNK, math.ceil(games / (count * CHUNKS_PER_WORKER))))
-    tasks: list[_Task] = [
-        (rules, tuple(resolved), seed, chunk, limits, key) for chunk in chunks(games, count, size)
-    ]
-    finished: dict[Chunk, _ChunkResult] = {}
+    planned = math.ceil(games / size)
+    tasks = (
+        (rules, tuple(resolved), seed, (start, min(start + size, games)), limits, key)
+        for start in range(0, games, size)
+    )
+    # chunks are summed up in the order of their deals as they come (a byte a bot
+    # a deal, unless rows are kept); only those that came early wait, so a long
+    # match's memory stays flat
+    whole = _Summary(players, keep_rows)
+    totals = [(0, 0.0)] * players
+    waiting: dict[int, tuple[Chunk, _ChunkResult]] = {}
+    reached = [0]
+
+    def fold(result: _ChunkResult) -> None:
+        nonlocal totals
+        whole.add(result[0])
+        totals = [(a + c, b + d) for (a, b), (c, d) in zip(totals, result[1], strict=True)]
+
     label = f"Playing {games:,} deals x {players} seatings"
     with Reporter(progress, games, 1, label) as report:
 
         def on_chunk(chunk: Chunk, result: _ChunkResult) -> None:
-            finished[chunk] = result
+            waiting[chunk[0]] = (chunk, result)
+            while reached[0] in waiting:
+                (_, stop), ready = waiting.pop(reached[0])
+                fold(ready)
+                reached[0] = stop
             report.advance(chunk[1] - chunk[0])
 
         try:
             interrupted = run_pool(
-                _play_deals, tasks, min(count, len(tasks)), on_chunk, report.start, report.note
+                _play_deals, tasks, min(count, planned), on_chunk, report.start, report.note
             )
         finally:
             close_bots(resolved)
-    rows: list[GameRow] = []
-    totals = [(0, 0.0)] * players
-    for chunk in sorted(finished):
-        chunk_rows, chunk_times = finished[chunk]
-        rows.extend(chunk_rows)
-        totals = [(a + c, b + d) for (a, b), (c, d) in zip(totals, chunk_times, strict=True)]
+    for start in sorted(waiting):  # after Ctrl-C, the chunks beyond a gap
+        fold(waiting[start][1])
     return MatchResult(
-        rules, _labels(resolved), games, seed, tuple(rows), tuple(totals), interrupted, key
+        rules,
+        _labels(resolved),
+        games,
+        seed,
+        tuple(whole.rows),
+        tuple(totals),
+        interrupted,
+        key,
+        bytes(whole.goats),
+        whole.total_moves,
+        whole.stalled_games,
+        whole.forfeit_games,
+        tuple(whole.forfeit_rows),
     )
