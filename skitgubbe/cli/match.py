@@ -14,13 +14,14 @@ import sys
 
 from .. import presets
 from ..bots import MatchError, parse_bots
+from ..bots.command import CommandBot
 from ..errors import shown
 from ..extras import MissingExtraError, require
 from ..runner.backends import MAX_GAMES
 from ..text import printable
 from ..tournament import match
 from .commands import BOTS_HELP, KEY_HELP, SEED_HELP, Command, key_option, seed_option
-from .tournament import add_limits, limits_of
+from .tournament import LOGS_GONE, add_limits, limits_of
 
 __all__ = ["COMMAND"]
 
@@ -91,6 +92,12 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             file=sys.stderr,
         )
     print(result.table())
+    if (
+        result.forfeit_games
+        and args.bot_logs is None
+        and any(isinstance(b, CommandBot) for b in bots)
+    ):
+        print(LOGS_GONE, file=sys.stderr)
     return 130 if result.interrupted else 0
 
 

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from .. import presets
+from ..bots.command import is_command_spec
 from ..extras import MissingExtraError, require
 from ..runner.games import DEFAULT_LIMITS, Limits
 from ..tournament.run import (
@@ -39,7 +40,14 @@ from .commands import (
     seed_option,
 )
 
-__all__ = ["COMMAND", "add_limits", "limits_of"]
+__all__ = ["COMMAND", "LOGS_GONE", "add_limits", "limits_of"]
+
+
+#: Said after a run whose programs forfeited, when their logs were not kept.
+LOGS_GONE = (
+    "The programs' logs went with the run (the forfeits above quote their last lines); "
+    "give --bot-logs DIR to keep them."
+)
 
 
 def add_limits(parser: argparse.ArgumentParser) -> None:
@@ -60,7 +68,8 @@ def add_limits(parser: argparse.ArgumentParser) -> None:
         "--bot-logs",
         type=Path,
         default=None,
-        help="folder for the standard error of cmd: bots (skitgubbe-bots in the temporary folder)",
+        help="keep the standard error of cmd: bots in this folder (a log a bot and worker, "
+        "at most 1 MiB each); without it the logs are removed when the run ends",
     )
 
 
@@ -196,6 +205,8 @@ def _names(text: str) -> list[str]:
 def _report(result: TournamentResult, args: argparse.Namespace) -> int:
     board = result.leaderboard()
     print(board.table())
+    if result.forfeits and args.bot_logs is None and any(is_command_spec(s) for s in result.specs):
+        print(LOGS_GONE, file=sys.stderr)
     if args.csv is not None:
         board.to_csv(args.csv)
         print(f"wrote the leaderboard to {args.csv}")
