@@ -30,8 +30,8 @@ def long_game(players: int, seed: int, pick: float, quiet: int = 1000) -> Record
     the pagat rules with two packs and a quiet limit of ``quiet`` moves."""
     rules = attrs.evolve(presets.PAGAT, packs=2, max_players=16, quiet_limit=quiet)
     rng = random.Random(seed)
-    first: State = deal(rules, players=players, seed=seed)
-    state = first
+    first = deal(rules, players=players, seed=seed)
+    state: State = first
     moves = []
     while not state.is_over:
         legal = state.legal_moves()

@@ -1,0 +1,11 @@
+"""Tables over the network, and the referee any program can ask.
+
+* :mod:`skitgubbe.server.referee`: the rules as JSON messages, for a program in
+  any language (``python -m skitgubbe referee`` speaks them as JSON lines).
+"""
+
+from __future__ import annotations
+
+from .referee import MAX_MESSAGE, PROTOCOL, Referee, RefereeError, serve
+
+__all__ = ["MAX_MESSAGE", "PROTOCOL", "Referee", "RefereeError", "serve"]
