@@ -15,7 +15,7 @@ import pytest
 
 import skitgubbe as sg
 from skitgubbe.records import Record, replay
-from skitgubbe.server.referee import MAX_MESSAGE, Referee, serve
+from skitgubbe.server.referee import MAX_MESSAGE, SCHEMA_PATH, Referee, serve
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "clients" / "referee_client.js"
 
@@ -179,3 +179,41 @@ def test_the_javascript_client_plays_a_whole_game_through_the_referee() -> None:
     )
     assert run.returncode == 0, run.stderr
     assert "is the goat after" in run.stdout
+
+
+def test_every_request_and_answer_of_a_game_follows_the_shipped_schema() -> None:
+    jsonschema = pytest.importorskip("jsonschema", reason="needs jsonschema to check the schema")
+    schema = json.loads(SCHEMA_PATH.read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    requests: list[object] = [
+        {"type": "new", "rules": "flurst", "deal": {"players": 3, "seed": 2}, "id": 1},
+        {"type": "apply", "move": "1 play 2C"},
+        {"type": "legal", "seat": 0},
+        {"type": "legal"},
+        {"type": "view", "seat": 2},
+    ]
+    answers = talk(*requests)
+    referee = Referee()
+    state = referee.handle(requests[0])
+    rng = random.Random(2)
+    while not state["over"]:
+        request = {"type": "apply", "move": rng.choice(state["legal"])}
+        requests.append(request)
+        state = referee.handle(request)
+        answers.append(state)
+    for request in ({"type": "undo", "to": 3}, {"type": "record"}):
+        requests.append(request)
+        answers.append(referee.handle(request))
+    for message in [*requests, *answers]:
+        validator.validate(message)
+    assert {answer["type"] for answer in answers} == {
+        "hello",
+        "state",
+        "error",
+        "legal",
+        "view",
+        "record",
+    }
+    with pytest.raises(jsonschema.ValidationError):
+        validator.validate({"type": "apply", "move": "0 play 7C", "seat": 0})

@@ -6,6 +6,6 @@
 
 from __future__ import annotations
 
-from .referee import MAX_MESSAGE, PROTOCOL, Referee, RefereeError, serve
+from .referee import MAX_MESSAGE, PROTOCOL, SCHEMA_PATH, Referee, RefereeError, serve
 
-__all__ = ["MAX_MESSAGE", "PROTOCOL", "Referee", "RefereeError", "serve"]
+__all__ = ["MAX_MESSAGE", "PROTOCOL", "SCHEMA_PATH", "Referee", "RefereeError", "serve"]

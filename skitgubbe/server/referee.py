@@ -44,6 +44,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 from typing import IO, Any
 
 from .. import __version__
@@ -56,10 +57,12 @@ from ..rules import Ruleset, ruleset_from_dict, ruleset_to_dict
 from ..specs import as_rules
 from ..state import PhaseOneState, State
 
-__all__ = ["MAX_MESSAGE", "PROTOCOL", "Referee", "RefereeError", "serve"]
+__all__ = ["MAX_MESSAGE", "PROTOCOL", "SCHEMA_PATH", "Referee", "RefereeError", "serve"]
 
 #: The version of the referee's messages, sent in its ``hello``.
 PROTOCOL = 1
+#: The JSON Schema of the requests and answers, shipped in the package.
+SCHEMA_PATH = Path(__file__).with_name("referee.schema.json")
 #: The longest request read, in bytes: a whole record of a long game fits.
 MAX_MESSAGE = 4 * 1024 * 1024
 
