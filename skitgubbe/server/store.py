@@ -1,0 +1,260 @@
+"""Where a server keeps its tables: one SQLite file, written before anyone is told.
+
+A table is its rules, its seats (each claimed with a secret token, of which only
+a digest is kept) and its games, each a deal and the moves accepted so far.
+:meth:`Store.add_move` writes a move and commits it before it returns, so that a
+move a player was told of survives the server being killed; a table is rebuilt
+by replaying its moves (:meth:`Store.record`). The file runs in SQLite's WAL
+mode, and its schema carries a version (``PRAGMA user_version``) that
+:class:`Store` migrates on opening.
+
+>>> import skitgubbe as sg
+>>> store = Store(":memory:")
+>>> table, tokens = store.create_table(sg.presets.FLURST, players=3, title="Friday")
+>>> game = store.start_game(table, seed=7)
+>>> store.add_move(table, game, 0, "0 play 5C")
+Traceback (most recent call last):
+...
+skitgubbe.errors.IllegalMoveError: seat 0 does not hold 5C
+>>> first = store.record(table, game).start().legal_moves()[0]
+>>> store.add_move(table, game, 0, str(first))
+1
+>>> store.seat_of(table, tokens[2]), store.seat_of(table, "forged")
+(2, None)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import sqlite3
+import time
+from pathlib import Path
+
+from ..errors import shown
+from ..moves import parse_move
+from ..records import Record
+from ..rules import Ruleset, ruleset_from_dict, ruleset_to_dict
+from ..state import State
+
+__all__ = ["SCHEMA_VERSION", "Store", "StoreError"]
+
+#: The version of the database's layout; :class:`Store` migrates older files.
+SCHEMA_VERSION = 1
+
+#: Each step from one version of the layout to the next, in order.
+_MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE tables (
+            id TEXT PRIMARY KEY,
+            title TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            players INTEGER NOT NULL,
+            created REAL NOT NULL
+        )""",
+        """CREATE TABLE seats (
+            table_id TEXT NOT NULL REFERENCES tables(id),
+            seat INTEGER NOT NULL,
+            token_digest TEXT NOT NULL,
+            name TEXT,
+            PRIMARY KEY (table_id, seat)
+        )""",
+        """CREATE TABLE games (
+            table_id TEXT NOT NULL REFERENCES tables(id),
+            number INTEGER NOT NULL,
+            seed INTEGER NOT NULL,
+            leader INTEGER,
+            PRIMARY KEY (table_id, number)
+        )""",
+        """CREATE TABLE moves (
+            table_id TEXT NOT NULL,
+            game INTEGER NOT NULL,
+            number INTEGER NOT NULL,
+            move TEXT NOT NULL,
+            made REAL NOT NULL,
+            PRIMARY KEY (table_id, game, number),
+            FOREIGN KEY (table_id, game) REFERENCES games(table_id, number)
+        )""",
+    ),
+)
+
+
+class StoreError(ValueError):
+    """A request the store refuses: an unknown table or game, a move out of turn."""
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Store:
+    """The tables in the SQLite file at ``path`` (``":memory:"`` for none)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._db = sqlite3.connect(self.path, isolation_level=None)
+        self._db.execute("PRAGMA foreign_keys = ON")
+        if self.path != ":memory:":
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.execute("PRAGMA synchronous = FULL")
+        self._migrate()
+        #: Replayed positions, by table and game, kept so that a move is checked
+        #: against the position without replaying the whole game.
+        self._positions: dict[tuple[str, int], State] = {}
+
+    def _migrate(self) -> None:
+        (version,) = self._db.execute("PRAGMA user_version").fetchone()
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{self.path!r} was written by a newer skitgubbe (layout {version}; this one "
+                f"knows {SCHEMA_VERSION} and older)"
+            )
+        for step in range(version, SCHEMA_VERSION):
+            self._db.execute("BEGIN IMMEDIATE")
+            for statement in _MIGRATIONS[step]:
+                self._db.execute(statement)
+            self._db.execute(f"PRAGMA user_version = {step + 1}")
+            self._db.execute("COMMIT")
+
+    @property
+    def version(self) -> int:
+        """The file's layout version."""
+        (version,) = self._db.execute("PRAGMA user_version").fetchone()
+        return int(version)
+
+    def close(self) -> None:
+        """Close the file."""
+        self._db.close()
+
+    # -- tables and seats ----------------------------------------------------------
+
+    def create_table(
+        self, rules: Ruleset, players: int, title: str = ""
+    ) -> tuple[str, tuple[str, ...]]:
+        """A new table: its id and each seat's secret token (shown once, never stored)."""
+        if not rules.min_players <= players <= rules.max_players:
+            raise StoreError(
+                f"these rules seat {rules.min_players}-{rules.max_players} players, not {players}"
+            )
+        table = secrets.token_urlsafe(9)
+        tokens = tuple(secrets.token_urlsafe(24) for _ in range(players))
+        with self._transaction():
+            self._db.execute(
+                "INSERT INTO tables VALUES (?, ?, ?, ?, ?)",
+                (table, title, json.dumps(ruleset_to_dict(rules)), players, time.time()),
+            )
+            self._db.executemany(
+                "INSERT INTO seats VALUES (?, ?, ?, NULL)",
+                [(table, seat, _digest(token)) for seat, token in enumerate(tokens)],
+            )
+        return table, tokens
+
+    def rules(self, table: str) -> tuple[Ruleset, int]:
+        """A table's rules and players."""
+        row = self._db.execute(
+            "SELECT rules, players FROM tables WHERE id = ?", (table,)
+        ).fetchone()
+        if row is None:
+            raise StoreError(f"no table {shown(table)}")
+        return ruleset_from_dict(json.loads(row[0])), int(row[1])
+
+    def seat_of(self, table: str, token: str) -> int | None:
+        """The seat ``token`` claims at ``table``, or ``None`` for a token of no seat
+        there (each digest compared in constant time)."""
+        if not isinstance(token, str):
+            return None
+        given = _digest(token)
+        found = None
+        rows = self._db.execute(
+            "SELECT seat, token_digest FROM seats WHERE table_id = ?", (table,)
+        ).fetchall()
+        for seat, digest in rows:
+            if hmac.compare_digest(given, digest):
+                found = int(seat)
+        return found
+
+    # -- games and moves -------------------------------------------------------------
+
+    def start_game(self, table: str, seed: int, leader: int | None = None) -> int:
+        """A new game at ``table``, dealt from ``seed``: its number."""
+        self.rules(table)
+        with self._transaction():
+            (count,) = self._db.execute(
+                "SELECT COUNT(*) FROM games WHERE table_id = ?", (table,)
+            ).fetchone()
+            self._db.execute("INSERT INTO games VALUES (?, ?, ?, ?)", (table, count, seed, leader))
+        return int(count)
+
+    def record(self, table: str, game: int) -> Record:
+        """Game ``game`` of ``table`` as a record of the moves written so far."""
+        rules, players = self.rules(table)
+        row = self._db.execute(
+            "SELECT seed, leader FROM games WHERE table_id = ? AND number = ?", (table, game)
+        ).fetchone()
+        if row is None:
+            raise StoreError(f"no game {shown(game)} at table {shown(table)}")
+        from ..phase_one import deal
+
+        first = deal(rules, players=players, seed=int(row[0]), leader=row[1])
+        moves = [
+            text
+            for (text,) in self._db.execute(
+                "SELECT move FROM moves WHERE table_id = ? AND game = ? ORDER BY number",
+                (table, game),
+            )
+        ]
+        return Record.of(first, moves)
+
+    def position(self, table: str, game: int) -> State:
+        """The position now: the game's moves replayed (kept for the next move)."""
+        key = (table, game)
+        state = self._positions.get(key)
+        if state is None:
+            record = self.record(table, game)
+            state = record.start()
+            for text in record.moves:
+                state = state.apply(parse_move(text))
+            self._positions[key] = state
+        return state
+
+    def add_move(self, table: str, game: int, number: int, move: str) -> int:
+        """Check ``move`` against the position after ``number`` moves and write it,
+        committed before this returns; the number of moves now. A move the rules
+        refuse raises their :class:`~skitgubbe.errors.IllegalMoveError`, and one
+        for a position already moved on from (``number`` stale) a
+        :class:`StoreError`: nothing is written either way."""
+        state = self.position(table, game)
+        (made,) = self._db.execute(
+            "SELECT COUNT(*) FROM moves WHERE table_id = ? AND game = ?", (table, game)
+        ).fetchone()
+        if number != made:
+            raise StoreError(
+                f"the move was made for the position after {number} moves; the game has {made}"
+            )
+        parsed = parse_move(move)
+        after = state.apply(parsed)
+        with self._transaction():
+            self._db.execute(
+                "INSERT INTO moves VALUES (?, ?, ?, ?, ?)",
+                (table, game, number, str(parsed), time.time()),
+            )
+        self._positions[table, game] = after
+        return number + 1
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db)
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` if the block raised)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        self.db.execute("ROLLBACK" if kind is not None else "COMMIT")
