@@ -472,6 +472,7 @@ class Reporter:
         games: int,
         variants: int,
         label: str | None = None,
+        unit: str = "games",
     ) -> None:
         self.games = games
         self.done = 0
@@ -480,7 +481,7 @@ class Reporter:
         if callable(progress):
             self.callback = progress
         elif progress:
-            self.bar = _Bar(games, variants, label)
+            self.bar = _Bar(games, variants, label, unit)
 
     def __enter__(self) -> Reporter:
         return self
@@ -512,7 +513,9 @@ class Reporter:
 class _Bar:
     """A rich progress bar on standard error: games played, elapsed and time left."""
 
-    def __init__(self, games: int, variants: int, label: str | None = None) -> None:
+    def __init__(
+        self, games: int, variants: int, label: str | None = None, unit: str = "games"
+    ) -> None:
         from rich.console import Console
         from rich.progress import (
             BarColumn,
@@ -527,7 +530,7 @@ class _Bar:
             TextColumn("{task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
-            TextColumn("games,"),
+            TextColumn(f"{unit},"),
             TimeElapsedColumn(),
             TextColumn("elapsed,"),
             TimeRemainingColumn(),

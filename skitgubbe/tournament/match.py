@@ -510,7 +510,7 @@ def match(
         totals = [(a + c, b + d) for (a, b), (c, d) in zip(totals, result[1], strict=True)]
 
     label = f"Playing {games:,} deals x {players} seatings"
-    with Reporter(progress, games, 1, label) as report:
+    with Reporter(progress, games, 1, label, unit="deals") as report:
 
         def on_chunk(chunk: Chunk, result: _ChunkResult) -> None:
             waiting[chunk[0]] = (chunk, result)
