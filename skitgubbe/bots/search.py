@@ -136,7 +136,10 @@ class SearchBot:
             world = sample(view, self._rng)
             scores = []
             for move in options:
-                scores.append(_playout(world.apply(move), me))
+                score = _playout(world.apply(move), me, deadline)
+                if score is None:
+                    break
+                scores.append(score)
                 if time.perf_counter() > deadline:
                     break
             played += len(scores)
@@ -193,11 +196,15 @@ def playout_move(state: State, seat: int) -> Move:
     return moves[0] if chosen is None else chosen
 
 
-def _playout(state: State, me: int) -> float:
+def _playout(state: State, me: int, deadline: float = math.inf) -> float | None:
     """Play ``state`` on with :func:`playout_move` until ``me`` is out or the game
-    ends; ``me``'s place as a score from 0 (first out) to 1 (the goat)."""
+    ends; ``me``'s place as a score from 0 (first out) to 1 (the goat). ``None``
+    if the clock passes ``deadline`` first (looked at every 32 moves: a playout
+    that goes round in circles may last up to the rules' quiet limit)."""
     players = state.players
-    for _ in range(PLAYOUT_LIMIT):
+    for made in range(PLAYOUT_LIMIT):
+        if made % 32 == 31 and time.perf_counter() > deadline:
+            return None
         if state.is_over:
             return 1.0 if state.loser == me else _place(state, me, players)
         if isinstance(state, PhaseTwoState) and me in state.out:
