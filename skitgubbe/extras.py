@@ -2,8 +2,8 @@
 
 The engine needs only ``attrs``. Summaries, tables and progress bars need the
 ``compare`` extra, plots the ``plot`` extra, Ray clusters the ``ray`` extra,
-tournament ratings the ``tournament`` extra and pictures as pixels the
-``frames`` extra; each is imported only where it is
+tournament ratings the ``tournament`` extra, pictures as pixels the
+``frames`` extra and the server of tables the ``server`` extra; each is imported only where it is
 used. :func:`require` checks that an extra is
 installed, so that a study is refused before it starts rather than failing at its
 end.
@@ -22,6 +22,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "ray": ("ray",),
     "tournament": ("openskill", "rich"),
     "frames": ("resvg_py", "PIL", "numpy"),
+    "server": ("starlette", "uvicorn", "websockets"),
 }
 
 

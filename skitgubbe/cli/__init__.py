@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .. import COMPILED, __version__
-from . import compare, match, play, referee, replay, session, tournament, watch
+from . import compare, match, play, referee, replay, serve, session, tournament, watch
 from .commands import Command, plain_text, single_interrupt
 
 __all__ = ["COMMANDS", "DEFAULT", "Command", "main"]
@@ -34,6 +34,7 @@ COMMANDS: dict[str, Command] = {
         tournament.COMMAND,
         replay.COMMAND,
         referee.COMMAND,
+        serve.COMMAND,
     )
 }
 #: The command run when none is named.

@@ -43,9 +43,10 @@ from ..events import EventKind
 from ..presets import name_of
 from ..records import Record, replay
 from ..state import State
+from ..views import PlayerView
 from .svg import CARD_H, CARD_W, HEIGHT, WIDTH, Item, defs, layout, table_svg
 
-__all__ = ["frames", "pack", "page_games", "replay_html", "said", "unpack"]
+__all__ = ["frames", "pack", "page_games", "replay_html", "said", "said_to", "unpack"]
 
 _KINDS = {"card": "c", "back": "b", "text": "t", "suit": "s", "mark": "m"}
 _ANCHORS = {"start": "s", "middle": "m", "end": "e"}
@@ -173,6 +174,32 @@ def said(state: State) -> str:
         text = f"seat {event.player} {_WORDS.get(event.kind, event.kind.value)}"
         count = len(event.cards) + event.hidden
         if public and event.cards:
+            text += " " + format_cards(event.cards)
+            if event.hidden:
+                text += f" and {event.hidden} more"
+        elif count:
+            text += f" {count} card" + ("s" if count > 1 else "")
+        parts.append(text.removesuffix(":"))
+    return "; ".join(parts)
+
+
+def said_to(view: PlayerView) -> str:
+    """What the move that led to ``view`` did, in words, as its seat saw it: the
+    cards it saw are named, the others counted.
+
+    >>> import skitgubbe as sg
+    >>> state = sg.start_phase_two(sg.presets.PAGAT, ["2C 9C", "3C", "4C KC"], "D", leader=0)
+    >>> said_to(state.apply("0 play 2C").apply("1 play 3C").view(2))
+    'seat 1 played 3C; seat 1 is out'
+    """
+    parts = []
+    for event in view.events:
+        if event.kind is EventKind.PHASE_ONE_OVER:
+            parts.append("phase one is over")
+            continue
+        text = f"seat {event.player} {_WORDS.get(event.kind, event.kind.value)}"
+        count = len(event.cards) + event.hidden
+        if event.cards:
             text += " " + format_cards(event.cards)
             if event.hidden:
                 text += f" and {event.hidden} more"

@@ -41,7 +41,18 @@ from ..presets import name_of
 from ..state import Phase, PhaseOneState, PhaseTwoState, State
 from ..views import PlayerView
 
-__all__ = ["HEIGHT", "WIDTH", "Item", "defs", "layout", "svg", "table_svg", "to_svg", "view_of"]
+__all__ = [
+    "HEIGHT",
+    "WIDTH",
+    "Item",
+    "defs",
+    "items_svg",
+    "layout",
+    "svg",
+    "table_svg",
+    "to_svg",
+    "view_of",
+]
 
 #: The canvas's width, in pixels.
 WIDTH = 720
@@ -404,9 +415,15 @@ def table_svg() -> str:
     )
 
 
+def items_svg(items: Sequence[Item]) -> str:
+    """The items as SVG elements, without the document round them: for a page
+    that holds the shapes (:func:`defs`) and the table (:func:`table_svg`) once."""
+    return "".join(_item_svg(item) for item in items)
+
+
 def to_svg(items: Sequence[Item], title: str = "") -> str:
     """The items as one SVG document (no external file, generic fonts only)."""
-    body = "".join(_item_svg(item) for item in items)
+    body = items_svg(items)
     heading = f"<title>{escape(title)}</title>" if title else ""
     cards = [item.text for item in items if item.kind == "card"]
     return (

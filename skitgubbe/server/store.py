@@ -31,18 +31,21 @@ import json
 import secrets
 import sqlite3
 import time
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
+from ..deals import Deal
 from ..errors import shown
 from ..moves import parse_move
-from ..records import Record
+from ..records import FORMAT, FORMAT_VERSION, Record
 from ..rules import Ruleset, ruleset_from_dict, ruleset_to_dict
 from ..state import State
 
 __all__ = ["SCHEMA_VERSION", "Store", "StoreError"]
 
 #: The version of the database's layout; :class:`Store` migrates older files.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 #: Each step from one version of the layout to the next, in order.
 _MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -77,6 +80,13 @@ _MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (table_id, game, number),
             FOREIGN KEY (table_id, game) REFERENCES games(table_id, number)
         )""",
+    ),
+    (
+        # a table's settings (names, clock, bots), a laid-out deal, a game's forfeit
+        "ALTER TABLE tables ADD COLUMN settings TEXT NOT NULL DEFAULT '{}'",
+        "ALTER TABLE games ADD COLUMN deal TEXT",
+        "ALTER TABLE games ADD COLUMN forfeit INTEGER",
+        "ALTER TABLE games ADD COLUMN reason TEXT",
     ),
 )
 
@@ -131,9 +141,14 @@ class Store:
     # -- tables and seats ----------------------------------------------------------
 
     def create_table(
-        self, rules: Ruleset, players: int, title: str = ""
+        self,
+        rules: Ruleset,
+        players: int,
+        title: str = "",
+        settings: Mapping[str, Any] | None = None,
     ) -> tuple[str, tuple[str, ...]]:
-        """A new table: its id and each seat's secret token (shown once, never stored)."""
+        """A new table: its id and each seat's secret token (shown once, never
+        stored). ``settings`` is kept as JSON for whoever runs the table."""
         if not rules.min_players <= players <= rules.max_players:
             raise StoreError(
                 f"these rules seat {rules.min_players}-{rules.max_players} players, not {players}"
@@ -142,8 +157,15 @@ class Store:
         tokens = tuple(secrets.token_urlsafe(24) for _ in range(players))
         with self._transaction():
             self._db.execute(
-                "INSERT INTO tables VALUES (?, ?, ?, ?, ?)",
-                (table, title, json.dumps(ruleset_to_dict(rules)), players, time.time()),
+                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    table,
+                    title,
+                    json.dumps(ruleset_to_dict(rules)),
+                    players,
+                    time.time(),
+                    json.dumps(dict(settings or {})),
+                ),
             )
             self._db.executemany(
                 "INSERT INTO seats VALUES (?, ?, ?, NULL)",
@@ -159,6 +181,19 @@ class Store:
         if row is None:
             raise StoreError(f"no table {shown(table)}")
         return ruleset_from_dict(json.loads(row[0])), int(row[1])
+
+    def table(self, table: str) -> tuple[str, dict[str, Any]]:
+        """A table's title and settings."""
+        row = self._db.execute(
+            "SELECT title, settings FROM tables WHERE id = ?", (table,)
+        ).fetchone()
+        if row is None:
+            raise StoreError(f"no table {shown(table)}")
+        return str(row[0]), dict(json.loads(row[1]))
+
+    def tables(self) -> list[str]:
+        """Every table's id, oldest first."""
+        return [str(row[0]) for row in self._db.execute("SELECT id FROM tables ORDER BY created")]
 
     def seat_of(self, table: str, token: str) -> int | None:
         """The seat ``token`` claims at ``table``, or ``None`` for a token of no seat
@@ -177,27 +212,76 @@ class Store:
 
     # -- games and moves -------------------------------------------------------------
 
-    def start_game(self, table: str, seed: int, leader: int | None = None) -> int:
-        """A new game at ``table``, dealt from ``seed``: its number."""
-        self.rules(table)
+    def start_game(
+        self, table: str, seed: int, leader: int | None = None, *, layout: Deal | None = None
+    ) -> int:
+        """A new game at ``table``, dealt from ``seed`` (or laid out as ``layout``
+        says): its number."""
+        _rules, players = self.rules(table)
+        deal_text = None
+        if layout is not None:
+            if layout.players != players:
+                raise StoreError(
+                    f"the table has {players} seats; the layout deals {layout.players}"
+                )
+            deal_text = json.dumps(_deal_data(layout))
+            seed, leader = layout.seed, layout.leader
         with self._transaction():
             (count,) = self._db.execute(
                 "SELECT COUNT(*) FROM games WHERE table_id = ?", (table,)
             ).fetchone()
-            self._db.execute("INSERT INTO games VALUES (?, ?, ?, ?)", (table, count, seed, leader))
+            self._db.execute(
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, NULL, NULL)",
+                (table, count, seed, leader, deal_text),
+            )
         return int(count)
+
+    def games(self, table: str) -> list[tuple[int, int | None, str | None]]:
+        """Each game of ``table`` in order: its number, and the seat that forfeited
+        it with the reason (``None`` for a game played to its end or going on)."""
+        return [
+            (int(number), None if seat is None else int(seat), reason)
+            for number, seat, reason in self._db.execute(
+                "SELECT number, forfeit, reason FROM games WHERE table_id = ? ORDER BY number",
+                (table,),
+            )
+        ]
+
+    def forfeit(self, table: str, game: int, seat: int, reason: str) -> None:
+        """Write that ``seat`` forfeited game ``game`` of ``table``: the game ends
+        there, the seat the goat."""
+        with self._transaction():
+            changed = self._db.execute(
+                "UPDATE games SET forfeit = ?, reason = ? WHERE table_id = ? AND number = ? "
+                "AND forfeit IS NULL",
+                (seat, reason, table, game),
+            ).rowcount
+        if changed != 1:
+            raise StoreError(f"no game {shown(game)} going on at table {shown(table)}")
 
     def record(self, table: str, game: int) -> Record:
         """Game ``game`` of ``table`` as a record of the moves written so far."""
         rules, players = self.rules(table)
         row = self._db.execute(
-            "SELECT seed, leader FROM games WHERE table_id = ? AND number = ?", (table, game)
+            "SELECT seed, leader, deal FROM games WHERE table_id = ? AND number = ?",
+            (table, game),
         ).fetchone()
         if row is None:
             raise StoreError(f"no game {shown(game)} at table {shown(table)}")
         from ..phase_one import deal
 
-        first = deal(rules, players=players, seed=int(row[0]), leader=row[1])
+        if row[2] is not None:
+            first = Record.from_dict(
+                {
+                    "format": FORMAT,
+                    "version": FORMAT_VERSION,
+                    "rules": ruleset_to_dict(rules),
+                    "deal": json.loads(row[2]),
+                    "moves": [],
+                }
+            ).start()
+        else:
+            first = deal(rules, players=players, seed=int(row[0]), leader=row[1])
         moves = [
             text
             for (text,) in self._db.execute(
@@ -245,6 +329,22 @@ class Store:
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
+
+
+def _deal_data(layout: Deal) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "players": layout.players,
+        "seed": layout.seed,
+        "leader": layout.leader,
+    }
+    if layout.hands is not None:
+        data.update(
+            hands=list(layout.hands),
+            stock=layout.stock,
+            set_aside=layout.set_aside,
+            reserve=layout.reserve,
+        )
+    return data
 
 
 class _Transaction:

@@ -122,6 +122,9 @@ class SessionGame:
     goat_seat: int
     #: The seats in the order they went out (see :func:`finish_order`).
     out_seats: tuple[int, ...]
+    #: Whether the goat forfeited (a clock ran out, a bot failed) rather than
+    #: being left holding cards; the record then stops where the game did.
+    forfeit: bool = False
 
     @property
     def goat(self) -> str:
@@ -422,11 +425,13 @@ class Session:
         """
         return deal(self.rules, players=len(self.seats), seed=seed, leader=self.leader)
 
-    def record(self, record: Record) -> Session:
+    def record(self, record: Record, *, forfeit: int | None = None) -> Session:
         """The session with ``record``, a finished game dealt by :meth:`next_game`.
 
         The record is replayed: it must use the session's rules, start from the
-        deal :meth:`next_game` makes from its seed, and end with a goat.
+        deal :meth:`next_game` makes from its seed, and end with a goat; or, with
+        ``forfeit``, stop while going on, the game lost by the person in that seat
+        (their time ran out, or their bot failed), who is its goat.
         """
         if not isinstance(record, Record):
             raise TypeError(
@@ -446,12 +451,21 @@ class Session:
                 f"with leader {record.deal.leader}"
             )
         states = replay(record)
-        if not states[-1].is_over:
+        if forfeit is not None:
+            if states[-1].is_over:
+                raise SessionError("the game is over: no one can forfeit it")
+            if isinstance(forfeit, bool) or not isinstance(forfeit, int):
+                raise SessionError(f"forfeit: a seat, not {shown(forfeit)}")
+            if not 0 <= forfeit < record.deal.players or forfeit in finish_order(states):
+                raise SessionError(f"forfeit: seat {forfeit} is not a seat still playing the game")
+        elif not states[-1].is_over:
             raise SessionError(f"the game is not over after its {len(record.moves)} moves")
-        return self._with_game(record, states[-1], finish_order(states))
+        return self._with_game(record, states[-1], finish_order(states), forfeit)
 
-    def _with_game(self, record: Record, final: State, out: tuple[int, ...]) -> Session:
-        loser = final.loser
+    def _with_game(
+        self, record: Record, final: State, out: tuple[int, ...], forfeit: int | None = None
+    ) -> Session:
+        loser = final.loser if forfeit is None else forfeit
         if loser is None:  # pragma: no cover - every finished game has a goat
             raise SessionError("the game ended without a goat")
         places = self._places()
@@ -461,6 +475,7 @@ class Session:
             tuple(hand for _, hand in places),
             loser,
             out,
+            forfeit is not None,
         )
         anchor = places[loser] if self.next_deal is not NextDeal.DEAL_PASSES else places[0]
         return attrs.evolve(self, anchor=anchor, history=(*self.history, game))
@@ -657,7 +672,7 @@ class Session:
                         f"not {shown(seats)}: its first, next_deal or an earlier step was "
                         "changed"
                     )
-            record = _read_game(self, value)
+            record, forfeit = _read_game(self, value)
             seed = record.deal.seed
             if seed is not None and seed in seeds:
                 raise SessionError(
@@ -666,7 +681,7 @@ class Session:
                 )
             if seed is not None:
                 seeds[seed] = index
-            return self.record(record)
+            return self.record(record, forfeit=forfeit)
         if kind == "rove":
             _only_keys(value, ("left_of",))
             return self.move_goat(_field(value, "left_of", str))
@@ -709,14 +724,18 @@ def _step_data(step: Step) -> dict[str, Any]:
 
 
 def _game_data(game: SessionGame) -> dict[str, Any]:
-    return {"seed": game.record.deal.seed, "moves": list(game.record.moves)}
+    data: dict[str, Any] = {"seed": game.record.deal.seed, "moves": list(game.record.moves)}
+    if game.forfeit:
+        data["forfeit"] = game.goat_seat
+    return data
 
 
-def _read_game(session: Session, value: object) -> Record:
-    _only_keys(value, ("seed", "moves"))
+def _read_game(session: Session, value: object) -> tuple[Record, int | None]:
+    _only_keys(value, ("seed", "moves", "forfeit"))
     assert isinstance(value, dict)
     seed = _field(value, "seed", int)
     moves = _field(value, "moves", list)
+    forfeit = _field(value, "forfeit", int) if "forfeit" in value else None
     if not all(isinstance(move, str) for move in moves):
         raise SessionError("moves: each move is written as text")
-    return Record.of(session.next_game(seed), moves, preset=session.preset)
+    return Record.of(session.next_game(seed), moves, preset=session.preset), forfeit

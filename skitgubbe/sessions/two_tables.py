@@ -204,8 +204,8 @@ class TwoTables:
             try:
                 _only_keys(one, ("winners", "losers"))
                 tables = tables.record_round(
-                    _read_game(tables.winners, _field(one, "winners", dict)),
-                    _read_game(tables.losers, _field(one, "losers", dict)),
+                    _round_game(tables.winners, _field(one, "winners", dict)),
+                    _round_game(tables.losers, _field(one, "losers", dict)),
                 )
             except (ValueError, TypeError) as error:
                 raise SessionError(f"rounds[{index}]: {error}") from None
@@ -238,3 +238,11 @@ def play_two_tables(
             )
         tables = tables._after(played[0], played[1])
     return tables
+
+
+def _round_game(session: Session, value: object) -> Record:
+    """A game of a round as the file gives it; two tables have no forfeits."""
+    record, forfeit = _read_game(session, value)
+    if forfeit is not None:
+        raise SessionError("forfeit: the games of two tables are played to their end")
+    return record

@@ -1,0 +1,496 @@
+"""The server: tables people play at from a browser, over HTTP and WebSockets.
+
+:func:`create_app` makes the ASGI application (Starlette) and :func:`run`
+serves it with uvicorn; ``python -m skitgubbe serve`` does both. Both need the
+``server`` extra (``pip install 'skitgubbe[server]'``).
+
+What it serves:
+
+* ``GET /``: the page (lobby and table), drawn in the browser from what the
+  server sends; no file from anywhere else.
+* ``POST /api/tables``: a new table, from JSON ``{"rules": "flurst", "names":
+  [...], "title", "bots", "clock", "seed"}``; the answer gives each person's
+  invitation link, with their secret token after ``#`` (a fragment, which a
+  browser never sends to a server, so no log holds it).
+* ``GET /api/tables/ID``: the table's ``hello`` (public).
+* ``GET /api/tables/ID/games/N/record``: a finished game's record, as
+  :meth:`~skitgubbe.records.Record.to_json` writes it (``replay --html`` opens
+  it). A game going on has none: it would show every hand.
+* ``WS /api/tables/ID/ws``: the table's messages. The client first sends
+  ``{"type": "join", "token": ...}`` (no token: a spectator) and gets a
+  ``hello`` and a ``state``; after every change it gets a new ``state`` (see
+  :meth:`~skitgubbe.server.tables.Table.message`). It sends ``{"type": "move",
+  "move": "0 play 7C", "number": N}``, ``{"type": "pass"}`` or ``{"type":
+  "next"}`` (deal the next game once one is over). Anything wrong gets an
+  ``error`` naming it, and the table goes on: a move for another seat, a
+  forged token, a message that is not JSON, a message over
+  :data:`MAX_CLIENT_MESSAGE` bytes, more than :data:`RATE` messages a second.
+
+Every accepted move is committed to the SQLite file before any client is told
+(:class:`~skitgubbe.server.store.Store`); a server started again on the same
+file picks every table up at the same move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import json
+import time
+from collections.abc import AsyncIterator, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..cards import one_pack
+from ..errors import IllegalMoveError, shown
+from ..extras import require
+from ..moves import Move
+from ..render.svg import defs, table_svg
+from ..specs import as_rules
+from .store import Store, StoreError
+from .tables import Clock, Table, TableError
+
+require("server", "the server of tables")
+
+from starlette.applications import Starlette  # noqa: E402
+from starlette.requests import Request  # noqa: E402
+from starlette.responses import HTMLResponse, JSONResponse, Response  # noqa: E402
+from starlette.routing import Route, WebSocketRoute  # noqa: E402
+from starlette.websockets import WebSocket, WebSocketDisconnect  # noqa: E402
+
+__all__ = [
+    "MAX_CLIENT_MESSAGE",
+    "PROTOCOL",
+    "RATE",
+    "SCHEMA_PATH",
+    "WS_MAX_SIZE",
+    "Server",
+    "create_app",
+    "run",
+]
+
+#: The version of the table messages, sent in each ``hello``.
+PROTOCOL = 1
+#: The JSON Schema of the messages between a client and the server.
+SCHEMA_PATH = Path(__file__).with_name("table.schema.json")
+#: The longest message a client may send, in bytes; a longer one gets an error.
+MAX_CLIENT_MESSAGE = 64 * 1024
+#: The longest message the WebSocket layer reads at all: past it the connection is
+#: closed (code 1009); between the two the client gets an error and stays.
+WS_MAX_SIZE = 4 * 1024 * 1024
+#: Messages a second a connection may send, on average; bursts of twice as many.
+RATE = 20.0
+
+
+class _Connection:
+    """One client of one table: its person (``None``: a spectator) and what waits
+    to be sent to it."""
+
+    def __init__(self, socket: WebSocket, person: int | None, picture: bool) -> None:
+        self.socket = socket
+        self.person = person
+        self.picture = picture
+        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.tokens = 2 * RATE
+        self.last = time.monotonic()
+        self.dropped = 0
+        self.warned = 0.0
+
+    def allow(self) -> bool:
+        """Whether the rate limit lets one more message in (a token bucket)."""
+        now = time.monotonic()
+        self.tokens = min(2 * RATE, self.tokens + (now - self.last) * RATE)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.dropped += 1
+        return False
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.outbox.put_nowait(message)
+
+    async def writer(self) -> None:
+        while True:
+            message = await self.outbox.get()
+            if message is None:
+                return
+            await self.socket.send_text(json.dumps(message, separators=(",", ":")))
+
+
+class Server:
+    """The tables of one database file, and the connections to them."""
+
+    def __init__(self, path: str | Path, *, bot_specs: Mapping[str, str] | None = None) -> None:
+        self.store = Store(path)
+        self.bot_specs = dict(bot_specs or {})
+        self.tables: dict[str, Table] = {}
+        for table_id in self.store.tables():
+            self.tables[table_id] = Table.load(self.store, table_id, bot_specs=self.bot_specs)
+        self.connections: dict[str, set[_Connection]] = {}
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._thinking: set[str] = set()
+
+    def close(self) -> None:
+        for timer in self._timers.values():
+            timer.cancel()
+        for table in self.tables.values():
+            table.close()
+        self.store.close()
+
+    # -- tables ----------------------------------------------------------------------
+
+    def create(self, data: object) -> dict[str, Any]:
+        """A new table from a request's JSON (see the module's description)."""
+        if not isinstance(data, dict):
+            raise TableError(f"a table is a JSON object, not {shown(data)}")
+        known = ("rules", "names", "players", "title", "bots", "clock", "seed")
+        unknown = [key for key in data if key not in known]
+        if unknown:
+            raise TableError(f"unknown field {shown(unknown[0])}; a table takes {', '.join(known)}")
+        spec = data.get("rules", "flurst")
+        if not isinstance(spec, str):
+            raise TableError(
+                f"rules: a ruleset spec such as 'flurst:high_trump=true', not {shown(spec)}"
+            )
+        rules = as_rules(spec)
+        names = data.get("names")
+        if names is None:
+            players = data.get("players", 4)
+            if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 20:
+                raise TableError(f"players: a number of players, not {shown(players)}")
+            names = [f"Player {index + 1}" for index in range(players)]
+        if not isinstance(names, list):
+            raise TableError(f"names: a list of names, not {shown(names)}")
+        clock = data.get("clock") or {}
+        if not isinstance(clock, dict) or any(k not in ("move", "bank", "timeout") for k in clock):
+            raise TableError(f"clock: an object of move, bank and timeout, not {shown(clock)}")
+        seed = data.get("seed")
+        if seed is not None and (
+            isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63
+        ):
+            raise TableError(f"seed: a whole number from 0 to 2**63 - 1, not {shown(seed)}")
+        title = data.get("title", "")
+        table, tokens = Table.create(
+            self.store,
+            rules,
+            names,
+            title=title if isinstance(title, str) else _refuse("title", title),
+            spec=spec,
+            clock=Clock(**clock),
+            bots=data.get("bots"),
+            bot_specs=self.bot_specs,
+            seed=seed,
+        )
+        self.tables[table.id] = table
+        self._changed(table)
+        return {
+            "table": table.id,
+            "places": [
+                {
+                    "name": name,
+                    "bot": table.bots[index],
+                    "link": None if table.bots[index] else f"/t/{table.id}#{tokens[index]}",
+                    "token": None if table.bots[index] else tokens[index],
+                }
+                for index, name in enumerate(table.names)
+            ],
+            "watch": f"/t/{table.id}",
+        }
+
+    def table(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise TableError(f"no table {shown(table_id)} here")
+        return table
+
+    # -- after every change ------------------------------------------------------------
+
+    def _changed(self, table: Table) -> None:
+        """Tell every client, then set the clock and ask a bot if one is due."""
+        for connection in self.connections.get(table.id, ()):
+            connection.send(table.message(connection.person, picture=connection.picture))
+        self._arm(table)
+        self._ask_bot(table)
+
+    def _arm(self, table: Table) -> None:
+        old = self._timers.pop(table.id, None)
+        if old is not None:
+            old.cancel()
+        deadline = table.deadline()
+        if deadline is None:
+            return
+        loop = asyncio.get_running_loop()
+        delay = max(0.0, deadline - table.now())
+        self._timers[table.id] = loop.call_later(delay + 0.01, self._expire, table)
+
+    def _expire(self, table: Table) -> None:
+        self._timers.pop(table.id, None)
+        done = table.expire()
+        if done:
+            self._changed(table)
+        else:
+            self._arm(table)
+
+    def _ask_bot(self, table: Table) -> None:
+        if table.id in self._thinking:
+            return
+        turn = table.bot_turn()
+        if turn is None:
+            return
+        seat, bot, view, moves, seconds = turn
+        assert table.game is not None
+        made = len(table.game.moves)
+        self._thinking.add(table.id)
+
+        def think() -> tuple[Move | None, str | None]:
+            try:
+                timed = getattr(bot, "choose_within", None) or getattr(bot, "choose_timed", None)
+                if timed is not None and seconds is not None:
+                    return timed(view, list(moves), seconds), None
+                return bot.choose(view, list(moves)), None
+            except Exception as error:  # a bot that fails loses its move, not the table
+                return None, f"its bot failed: {type(error).__name__}: {error}"
+
+        async def ask() -> None:
+            try:
+                move, failure = await asyncio.to_thread(think)
+            finally:
+                self._thinking.discard(table.id)
+            before = len(table.game.moves) if table.game else -1
+            table.bot_moved(seat, made, move, failure)
+            if (table.game is not None and len(table.game.moves) != before) or (
+                table.game is not None and table.game.over
+            ):
+                self._changed(table)
+            else:
+                self._ask_bot(table)
+
+        asyncio.get_running_loop().create_task(ask())
+
+    # -- a client's messages -------------------------------------------------------------
+
+    def _handle(self, table: Table, connection: _Connection, text: str | bytes) -> None:
+        """One message from a client: acted on, or answered with an error."""
+        if not connection.allow():
+            now = time.monotonic()
+            if now - connection.warned >= 1.0:
+                connection.warned = now
+                connection.send(
+                    _error(
+                        f"too many messages: at most {RATE:g} a second; "
+                        f"{connection.dropped} dropped unread so far"
+                    )
+                )
+            return
+        if len(text) > MAX_CLIENT_MESSAGE:
+            connection.send(
+                _error(f"the message is {len(text):,} bytes, more than {MAX_CLIENT_MESSAGE:,}")
+            )
+            return
+        try:
+            message = json.loads(text)
+        except ValueError as error:
+            connection.send(_error(f"the message is not JSON: {error}"))
+            return
+        kind = message.get("type") if isinstance(message, dict) else None
+        try:
+            if kind == "move":
+                self._person(connection, "move")
+                assert connection.person is not None
+                table.move(connection.person, message.get("move"), message.get("number"))
+            elif kind == "pass":
+                self._person(connection, "pass")
+                assert connection.person is not None and table.game is not None
+                seat = table.seat_of(connection.person)
+                if seat in table.game.state.due and not table.game.over:
+                    raise TableError(f"seat {seat} is due: it must move, it cannot pass")
+                return
+            elif kind == "next":
+                self._person(connection, "next")
+                table.next_game()
+            elif kind == "join":
+                raise TableError("this connection has joined already")
+            else:
+                raise TableError(
+                    f"unknown message type {shown(kind)}; a client sends move, pass or next"
+                )
+        except IllegalMoveError as error:
+            connection.send(_error(str(error), error.rule))
+            return
+        except (TableError, StoreError, ValueError) as error:
+            connection.send(_error(str(error)))
+            return
+        self._changed(table)
+
+    def _person(self, connection: _Connection, what: str) -> None:
+        if connection.person is None:
+            raise TableError(f"{what}: a spectator watches; join with a seat's token to play")
+
+    async def _websocket(self, socket: WebSocket) -> None:
+        """A client's connection to a table (see the module's description)."""
+        await socket.accept()
+        table_id = socket.path_params["table"]
+        table = self.tables.get(table_id)
+        if table is None:
+            await socket.send_json(_error(f"no table {shown(table_id)} here"))
+            await socket.close(code=4404)
+            return
+        try:
+            first = await asyncio.wait_for(socket.receive_text(), timeout=30)
+        except (TimeoutError, WebSocketDisconnect, KeyError):
+            with contextlib.suppress(Exception):
+                await socket.close(code=4400)
+            return
+        join: Any = None
+        with contextlib.suppress(ValueError):
+            join = json.loads(first) if len(first) <= MAX_CLIENT_MESSAGE else None
+        if not isinstance(join, dict) or join.get("type") != "join":
+            await socket.send_json(
+                _error('the first message joins the table: {"type": "join", "token": ...}')
+            )
+            await socket.close(code=4400)
+            return
+        token = join.get("token")
+        person = None
+        if token is not None:
+            person = table.person_of(token)
+            if person is None or table.bots[person] is not None:
+                await socket.send_json(
+                    _error("that token is no seat's at this table: check the invitation link")
+                )
+                await socket.close(code=4403)
+                return
+        connection = _Connection(socket, person, join.get("picture") is True)
+        self.connections.setdefault(table.id, set()).add(connection)
+        writer = asyncio.get_running_loop().create_task(connection.writer())
+        connection.send(table.hello(person))
+        connection.send(table.message(person, picture=connection.picture))
+        try:
+            while True:
+                received = await socket.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                data = received.get("text")
+                if data is None:
+                    data = received.get("bytes") or b""
+                self._handle(table, connection, data)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self.connections[table.id].discard(connection)
+            connection.outbox.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await writer
+
+    # -- HTTP ---------------------------------------------------------------------------------
+
+    async def _page(self, request: Request) -> Response:
+        return HTMLResponse(_page_text())
+
+    async def _new_table(self, request: Request) -> Response:
+        body = await request.body()
+        if len(body) > MAX_CLIENT_MESSAGE:
+            return JSONResponse(
+                _error(f"the request is {len(body):,} bytes, more than {MAX_CLIENT_MESSAGE:,}"),
+                status_code=413,
+            )
+        try:
+            answer = self.create(json.loads(body))
+        except (ValueError, TypeError) as error:
+            return JSONResponse(_error(str(error)), status_code=400)
+        return JSONResponse(answer, status_code=201)
+
+    async def _table_hello(self, request: Request) -> Response:
+        try:
+            table = self.table(request.path_params["table"])
+        except TableError as error:
+            return JSONResponse(_error(str(error)), status_code=404)
+        return JSONResponse(table.hello(None))
+
+    async def _record(self, request: Request) -> Response:
+        try:
+            table = self.table(request.path_params["table"])
+            number = int(request.path_params["game"])
+            record = table.record(number)
+        except (TableError, ValueError) as error:
+            return JSONResponse(_error(str(error)), status_code=404)
+        name = f"skitgubbe-{table.id}-game-{number}.json"
+        return Response(
+            record.to_json(indent=1),
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+
+def _refuse(what: str, value: object) -> str:
+    raise TableError(f"{what}: text, not {shown(value)}")
+
+
+def _error(text: str, rule: str | None = None) -> dict[str, Any]:
+    return {"type": "error", "error": text, "rule": rule}
+
+
+@functools.cache
+def _page_text() -> str:
+    """The page: the card shapes and the table drawn once, the rest by its script."""
+    page = resources.files(__package__).joinpath("page.html").read_text(encoding="utf-8")
+    cards = [str(card) for card in one_pack()]
+    return (
+        page.replace("{{version}}", __version__)
+        .replace("{{defs}}", defs(cards))
+        .replace("{{table}}", table_svg())
+    )
+
+
+def create_app(path: str | Path, *, bot_specs: Mapping[str, str] | None = None) -> Starlette:
+    """The ASGI application serving the tables in the SQLite file at ``path``
+    (made if missing). ``bot_specs`` names the programs the server may run for
+    an empty seat, beyond the library's bots: ``{"mybot": "cmd:./mybot"}``; a
+    table's creator chooses among the names, never a command of their own."""
+    server = Server(path, bot_specs=bot_specs)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        for table in server.tables.values():
+            server._arm(table)
+            server._ask_bot(table)
+        yield
+        server.close()
+
+    app = Starlette(
+        routes=[
+            Route("/", server._page),
+            Route("/t/{table}", server._page),
+            Route("/api/tables", server._new_table, methods=["POST"]),
+            Route("/api/tables/{table}", server._table_hello),
+            Route("/api/tables/{table}/games/{game:int}/record", server._record),
+            WebSocketRoute("/api/tables/{table}/ws", server._websocket),
+        ],
+        lifespan=lifespan,
+    )
+    app.state.server = server
+    return app
+
+
+def run(
+    path: str | Path = "skitgubbe.sqlite",
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    bot_specs: Mapping[str, str] | None = None,
+) -> None:
+    """Serve the tables of ``path`` on ``host:port`` with uvicorn until stopped."""
+    import uvicorn
+
+    uvicorn.run(
+        create_app(path, bot_specs=bot_specs),
+        host=host,
+        port=port,
+        ws="websockets-sansio",
+        ws_max_size=WS_MAX_SIZE,
+        log_level="warning",
+    )
