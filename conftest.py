@@ -1,6 +1,6 @@
 """Collection rules for the whole test run: files that need an optional extra.
 
-The OpenSpiel and PettingZoo modules import their frameworks at the top, and the
+The OpenSpiel, PettingZoo and server modules import their frameworks at the top, and the
 frameworks page runs examples with both; their doctests cannot even be collected
 without the extra. With ``pip install -e '.[dev]'`` alone each such file is
 reported as one skipped test that names the extra to install, instead of a
@@ -22,6 +22,8 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "openspiel": ("pyspiel",),
     "pettingzoo": ("pettingzoo", "gymnasium"),
     "ray": ("ray",),
+    "server": ("starlette", "uvicorn", "websockets"),
+    "browser": ("playwright",),
 }
 
 #: The files that cannot be collected without an extra, and the extras they need.
@@ -29,6 +31,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "skitgubbe/integrations/openspiel.py": ("openspiel",),
     "skitgubbe/integrations/pettingzoo.py": ("pettingzoo",),
     "docs/frameworks.rst": ("openspiel", "pettingzoo"),
+    "skitgubbe/server/app.py": ("server",),
 }
 
 

@@ -128,7 +128,15 @@ autodoc_default_options = {"show-inheritance": True}
 #: The frameworks of the optional extras. Where one is not installed (a build with
 #: only the ``dev`` extra), autodoc imports a stand-in for it, so that the API page
 #: still documents the OpenSpiel game, the PettingZoo environment and the server.
-FRAMEWORKS = ("pyspiel", "open_spiel", "pettingzoo", "gymnasium", "starlette", "uvicorn", "websockets")
+FRAMEWORKS = (
+    "pyspiel",
+    "open_spiel",
+    "pettingzoo",
+    "gymnasium",
+    "starlette",
+    "uvicorn",
+    "websockets",
+)
 autodoc_mock_imports = [name for name in FRAMEWORKS if importlib.util.find_spec(name) is None]
 
 # -- HTML ----------------------------------------------------------------------

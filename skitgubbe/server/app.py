@@ -81,7 +81,8 @@ MAX_CLIENT_MESSAGE = 64 * 1024
 #: The longest message the WebSocket layer reads at all: past it the connection is
 #: closed (code 1009); between the two the client gets an error and stays.
 WS_MAX_SIZE = 4 * 1024 * 1024
-#: Messages a second a connection may send, on average; bursts of twice as many.
+#: Messages a second a connection may send that are refused or change nothing, on
+#: average (bursts of twice as many); a move or a deal that is acted on does not count.
 RATE = 20.0
 
 
@@ -109,6 +110,11 @@ class _Connection:
             return True
         self.dropped += 1
         return False
+
+    def refund(self) -> None:
+        """Give back the allowance of a message that was acted on: only refused
+        and idle messages count against the rate."""
+        self.tokens = min(2 * RATE, self.tokens + 1)
 
     def send(self, message: dict[str, Any]) -> None:
         self.outbox.put_nowait(message)
@@ -324,6 +330,7 @@ class Server:
         except (TableError, StoreError, ValueError) as error:
             connection.send(_error(str(error)))
             return
+        connection.refund()  # a message that moved the game on costs nothing
         self._changed(table)
 
     def _person(self, connection: _Connection, what: str) -> None:

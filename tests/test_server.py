@@ -1,0 +1,181 @@
+"""The server as people and programs meet it: a real ``serve`` process on a real
+port with a real SQLite file, WebSocket clients, and SIGKILL."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the server's tests need the 'server' extra")
+pytest.importorskip("uvicorn", reason="the server's tests need the 'server' extra")
+pytest.importorskip("websockets", reason="the server's tests need the 'server' extra")
+
+from skitgubbe.records import Record, replay
+
+from .server_clients import Client, play, serving
+
+NAMES = ["Ann", "Bea", "Cid", "Dan"]
+
+
+def test_a_game_survives_the_server_killed_and_the_record_is_the_moves_sent(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "tables.sqlite"
+    with serving(db) as served:
+        status, made = served.post("/api/tables", {"rules": "flurst", "names": NAMES, "seed": 12})
+        assert status == 201, made
+        table = made["table"]
+        tokens = [place["token"] for place in made["places"]]
+        assert all(place["link"] == f"/t/{table}#{place['token']}" for place in made["places"])
+        clients = [Client(served, table, token) for token in tokens]
+        sent = play(clients, until=40)
+        assert len(sent) == 40
+        for client in clients:
+            client.wait(40)
+        served.kill()  # SIGKILL: no chance to write anything more
+        for client in clients:
+            client.close()
+    with serving(db) as served:  # the same file, a new process
+        clients = [Client(served, table, token) for token in tokens]
+        states = [client.wait(40) for client in clients]
+        assert {state["moves_made"] for state in states} == {40}
+        assert [state["you"] for state in states] == NAMES
+        assert all(state["view"]["hand"] for state in states)  # each seat's view is back
+        sent += play(clients)
+        final = clients[0].wait(len(sent))
+        assert final["over"] and final["goat"] in NAMES
+        status, body = served.get(f"/api/tables/{table}/games/0/record")
+        assert status == 200
+        record = Record.from_json(body)
+        assert list(record.moves) == sent
+        assert replay(record)[-1].loser is not None
+        path = tmp_path / "game.json"
+        path.write_bytes(body)
+        page = tmp_path / "game.html"
+        subprocess.run(
+            [sys.executable, "-m", "skitgubbe", "replay", str(path), "--html", str(page)],
+            check=True,
+            capture_output=True,
+        )
+        assert page.read_text().startswith("<!DOCTYPE html>")
+        # the next game: the goat leads it from seat 0
+        clients[0].send({"type": "next"})
+        nxt = clients[1].wait(0, game=1)
+        assert nxt["seats"][0] == final["goat"] and nxt["moves_made"] == 0
+        for client in clients:
+            client.close()
+
+
+def test_a_hostile_client_gets_errors_and_the_table_plays_on(tmp_path: Path) -> None:
+    with serving(tmp_path / "tables.sqlite") as served:
+        status, made = served.post("/api/tables", {"rules": "flurst", "names": NAMES, "seed": 5})
+        assert status == 201
+        table = made["table"]
+        tokens = [place["token"] for place in made["places"]]
+        clients = [Client(served, table, token) for token in tokens]
+        watcher = Client(served, table, None)
+        states = [client.wait(0) for client in clients]
+        first = states[0]
+        due = first["due"][0]
+        mover = next(c for c in clients if c.state["seat"] == due)
+        other = next(c for c in clients if c.state["seat"] != due)
+        # another seat's move
+        other.send({"type": "move", "move": mover.state["moves"][0]})
+        assert re.search(rf"is a move for seat {due}; you hold seat", other.wait_error())
+        # garbage, and a message that is not an object
+        other.send("{not json")
+        assert "not JSON" in other.wait_error()
+        other.send(json.dumps({"type": "shout"}))
+        assert "unknown message type 'shout'" in other.wait_error()
+        # a 1 MiB message
+        other.send(json.dumps({"type": "move", "move": "x" * (1 << 20)}))
+        assert "more than 65,536" in other.wait_error()
+        # a spectator cannot move
+        watcher.send({"type": "move", "move": mover.state["moves"][0]})
+        assert "a spectator watches" in watcher.wait_error()
+        # a flood: 1,000 messages as fast as they go
+        for _ in range(1000):
+            other.send({"type": "pass"})
+        assert "too many messages" in other.wait_error()
+        time.sleep(2 * 1000 / 20 / 20)  # the flooder's allowance fills up again
+        # a forged token: refused, the connection closed
+        forged = Client(served, table, tokens[0][:-2] + "xx")
+        assert "that token is no seat's" in forged.wait_error()
+        forged.close()
+        # the table plays on to its goat
+        sent = play(clients)
+        final = watcher.wait(len(sent))
+        assert final["over"] and final["goat"] in NAMES
+        # the spectator never got a hand, nor any card only one seat knew
+        states = [m for m in watcher.received if m["type"] == "state"]
+        assert len(states) > 20
+        for state in states:
+            assert state["view"]["hand"] == "" and state["seat"] is None
+            assert state["moves"] == []
+        for client in [*clients, watcher]:
+            client.close()
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "message"),
+    [
+        ({"rules": "flurst:high_trump=maybe", "players": 4}, 400, "high_trump"),
+        ({"rules": "chess", "players": 4}, 400, "chess"),
+        ({"rules": "flurst", "players": 1}, 400, "players"),
+        ({"rules": "flurst", "players": 3, "colour": "red"}, 400, "unknown field 'colour'"),
+        ({"rules": "flurst", "names": ["<b>", "Bea"], "bots": [None, "cmd:sh"]}, 400, "no bot"),
+        (b"x" * 70_000, 413, "more than 65,536"),
+        (b"{", 400, ""),
+    ],
+)
+def test_a_table_that_cannot_be_made_gets_an_error_naming_why(
+    tmp_path: Path, body: object, status: int, message: str
+) -> None:
+    with serving(tmp_path / "tables.sqlite") as served:
+        got, answer = served.post("/api/tables", body)
+        assert got == status and answer["type"] == "error" and message in answer["error"]
+
+
+def test_the_page_needs_nothing_from_elsewhere_and_a_game_going_on_has_no_record(
+    tmp_path: Path,
+) -> None:
+    with serving(tmp_path / "tables.sqlite") as served:
+        status, page = served.get("/")
+        assert status == 200
+        text = page.decode()
+        assert not re.search(r"""(src|href)=["']https?:""", text)
+        assert "<script src" not in text and "@import" not in text
+        _, made = served.post("/api/tables", {"rules": "flurst", "players": 3, "title": "<i>x"})
+        table = made["table"]
+        status, _ = served.get(f"/t/{table}")
+        assert status == 200
+        status, hello = served.get(f"/api/tables/{table}")
+        assert status == 200 and json.loads(hello)["title"] == "<i>x"  # the page escapes it
+        status, body = served.get(f"/api/tables/{table}/games/0/record")
+        assert status == 404 and b"still going on" in body
+        status, body = served.get("/api/tables/nothing")
+        assert status == 404
+
+
+def test_bots_fill_empty_places_and_a_program_needs_the_servers_word(tmp_path: Path) -> None:
+    program = f"cmd:{sys.executable} examples/bots/random_bot.py"
+    with serving(tmp_path / "tables.sqlite", "--bot", f"example={program}") as served:
+        status, made = served.post(
+            "/api/tables",
+            {"rules": "flurst", "names": NAMES, "bots": [None, "greedy", "example", "random"]},
+        )
+        assert status == 201, made
+        person = Client(served, made["table"], made["places"][0]["token"])
+        play([person])
+        final = person.state
+        assert final["over"] and final["goat"] in NAMES
+        assert final["moves_made"] > 40
+        _, hello = served.get(f"/api/tables/{made['table']}")
+        assert "cmd:" not in hello.decode()  # the program's command is never shown
+        person.close()
