@@ -186,7 +186,8 @@ def play(clients: list[Client], until: int | None = None, timeout: float = 60) -
             None,
         )
         if mover is None:  # a bot is due, or a seat has not heard yet
-            clients[0].read(0.05)
+            for client in clients:
+                client.read(0.005)
             continue
         move = mover.state["moves"][0]
         mover.send({"type": "move", "move": move, "number": made})
