@@ -17,10 +17,23 @@ pytest.importorskip("uvicorn", reason="the server's tests need the 'server' extr
 pytest.importorskip("websockets", reason="the server's tests need the 'server' extra")
 
 from skitgubbe.records import Record, replay
+from skitgubbe.server.app import SCHEMA_PATH
 
 from .server_clients import Client, play, serving
 
 NAMES = ["Ann", "Bea", "Cid", "Dan"]
+
+
+def check_schema(*clients: Client) -> int:
+    """Every message the clients got fits the protocol's JSON Schema."""
+    jsonschema = pytest.importorskip("jsonschema")
+    validator = jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text()))
+    count = 0
+    for client in clients:
+        for message in client.received:
+            validator.validate(message)
+            count += 1
+    return count
 
 
 def test_a_game_survives_the_server_killed_and_the_record_is_the_moves_sent(
@@ -50,6 +63,7 @@ def test_a_game_survives_the_server_killed_and_the_record_is_the_moves_sent(
         sent += play(clients)
         final = clients[0].wait(len(sent))
         assert final["over"] and final["goat"] in NAMES
+        assert check_schema(*clients) > 4 * 100
         status, body = served.get(f"/api/tables/{table}/games/0/record")
         assert status == 200
         record = Record.from_json(body)
@@ -112,6 +126,7 @@ def test_a_hostile_client_gets_errors_and_the_table_plays_on(tmp_path: Path) -> 
         sent = play(clients)
         final = watcher.wait(len(sent))
         assert final["over"] and final["goat"] in NAMES
+        assert check_schema(*clients, watcher) > 5 * 100
         # the spectator never got a hand, nor any card only one seat knew
         states = [m for m in watcher.received if m["type"] == "state"]
         assert len(states) > 20

@@ -181,11 +181,23 @@ def public_view(state: State) -> PlayerView:
     )
 
 
-def _picture(view: PlayerView, spectator: bool) -> str:
+#: The longest name a picture shows whole.
+PICTURE_NAME = 14
+
+
+def _picture(view: PlayerView, spectator: bool, names: Sequence[str]) -> str:
     """The picture of ``view`` as SVG elements, for the page to place in its table:
-    a seat's own hand left out (the page draws it large, below), a spectator's
-    labels saying "public view", not "seen by seat 0 (you)"."""
-    items = layout(view)
+    each seat labelled with its person's name (escaped as any text of a picture
+    is), a seat's own hand left out (the page draws it large, below), a
+    spectator's labels saying "public view", not "seen by seat 0 (you)"."""
+    items = []
+    for item in layout(view):
+        if item.kind == "text" and item.owner >= 0 and item.text.startswith(f"seat {item.owner}"):
+            name = names[item.owner]
+            if len(name) > PICTURE_NAME:
+                name = name[: PICTURE_NAME - 1] + "\u2026"
+            item = attrs.evolve(item, text=name + item.text[len(f"seat {item.owner}") :])
+        items.append(item)
     if not spectator:
         items = [
             item
@@ -653,7 +665,7 @@ class Table:
             ],
         }
         if picture:
-            message["picture"] = _picture(view, seat is None)
+            message["picture"] = _picture(view, seat is None, message["seats"])
         return message
 
     def record(self, number: int) -> Record:
