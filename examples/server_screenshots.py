@@ -58,8 +58,16 @@ def main() -> int:
     port = free_port()
     with tempfile.TemporaryDirectory() as scratch:
         server = subprocess.Popen(
-            [sys.executable, "-m", "skitgubbe", "serve", "--port", str(port), "--db",
-             str(Path(scratch) / "tables.sqlite")],
+            [
+                sys.executable,
+                "-m",
+                "skitgubbe",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                str(Path(scratch) / "tables.sqlite"),
+            ],
         )
         try:
             for _ in range(200):

@@ -113,6 +113,8 @@ class Store:
         #: Replayed positions, by table and game, kept so that a move is checked
         #: against the position without replaying the whole game.
         self._positions: dict[tuple[str, int], State] = {}
+        #: Moves written, by table and game.
+        self._counts: dict[tuple[str, int], int] = {}
 
     def _migrate(self) -> None:
         (version,) = self._db.execute("PRAGMA user_version").fetchone()
@@ -310,9 +312,11 @@ class Store:
         for a position already moved on from (``number`` stale) a
         :class:`StoreError`: nothing is written either way."""
         state = self.position(table, game)
-        (made,) = self._db.execute(
-            "SELECT COUNT(*) FROM moves WHERE table_id = ? AND game = ?", (table, game)
-        ).fetchone()
+        made = self._counts.get((table, game))
+        if made is None:
+            (made,) = self._db.execute(
+                "SELECT COUNT(*) FROM moves WHERE table_id = ? AND game = ?", (table, game)
+            ).fetchone()
         if number != made:
             raise StoreError(
                 f"the move was made for the position after {number} moves; the game has {made}"
@@ -325,6 +329,7 @@ class Store:
                 (table, game, number, str(parsed), time.time()),
             )
         self._positions[table, game] = after
+        self._counts[table, game] = number + 1
         return number + 1
 
     def _transaction(self) -> _Transaction:

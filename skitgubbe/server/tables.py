@@ -164,11 +164,14 @@ def public_view(state: State) -> PlayerView:
     >>> view.hand, view.known, len(view.unseen)
     ((), ((), (), ()), 52)
     """
-    views = [state.view(seat) for seat in range(state.players)]
+    return _public_of([state.view(seat) for seat in range(state.players)])
+
+
+def _public_of(views: Sequence[PlayerView]) -> PlayerView:
+    """The public view, from every seat's view of one position."""
     base = views[0]
-    known = tuple(
-        _mask_and([view.known_masks[seat] for view in views]) for seat in range(state.players)
-    )
+    players = len(views)
+    known = tuple(_mask_and([view.known_masks[seat] for view in views]) for seat in range(players))
     return attrs.evolve(
         base,
         hand_mask=0,
@@ -247,6 +250,19 @@ class _Game:
         return self.state.loser
 
 
+@attrs.define
+class _Seen:
+    """One position as each seat (and last a spectator) sees it, kept until the
+    next move: the views, as plain data, the legal moves and the standings."""
+
+    key: tuple[int, int, bool]
+    views: list[PlayerView]
+    dicts: list[dict[str, Any]]
+    legal: list[list[str]]
+    standings: list[dict[str, Any]]
+    pictures: dict[int, str] = attrs.Factory(dict)
+
+
 def _forfeited(game: _Game, seat: int, reason: str) -> None:
     game.forfeit = (seat, reason)
     game.words.append(("", [f"seat {seat} forfeits: {reason}"] * (game.state.players + 1)))
@@ -281,6 +297,7 @@ class Table:
         self._bot_specs = dict(bot_specs or {})
         self._bots: dict[int, Bot] = {}
         self._bot_games: dict[int, int] = {}
+        self._cache: _Seen | None = None
         self.session = Session.start(self.rules, self.names)
         self.game: _Game | None = None
         #: When each seat waited for became due, and each seat's bank left.
@@ -361,15 +378,16 @@ class Table:
             record = self.store.record(self.id, number)
             people = self._seating()
             game = _Game(number, record.start(), [record.start()], [], people)
-            for text in record.moves:
+            self.game = game
+            for index, text in enumerate(record.moves):
                 move = parse_move(text)
                 game.states.append(game.state.apply(move))
                 game.moves.append(move)
-                game.words.append((str(move), self._words(game.state)))
+                if index >= len(record.moves) - LAST_MOVES:  # only the last are told
+                    game.words.append((str(move), self._words()))
             if forfeit is not None:
                 _forfeited(game, forfeit, reason or "forfeited")
             del game.words[:-LAST_MOVES]
-            self.game = game
             if game.over and number < len(games) - 1:
                 self._finish(game)
         if self.game is not None and self.game.over:
@@ -384,6 +402,7 @@ class Table:
 
     def _finish(self, game: _Game) -> None:
         """Take a finished game into the session."""
+        self._cache = None  # the standings change
         if self.layout:
             return
         record = Record.of(game.first, game.moves)
@@ -412,10 +431,34 @@ class Table:
 
     # -- playing ----------------------------------------------------------------------
 
-    def _words(self, state: State) -> list[str]:
+    def _seen(self) -> _Seen:
+        """What each seat, and last a spectator, sees of the position now: worked
+        out once per position, whoever asks."""
+        game = self.game
+        assert game is not None
+        key = (game.number, len(game.moves), game.forfeit is not None)
+        seen = self._cache
+        if seen is None or seen.key != key:
+            state = game.state
+            views = [state.view(seat) for seat in range(state.players)]
+            views.append(_public_of(views))
+            dicts = [view.to_dict(rules=False) for view in views]
+            dicts[-1]["player"] = None
+            legal = [
+                [] if game.over else [str(move) for move in state.legal_moves(seat)]
+                for seat in range(state.players)
+            ]
+            standings = [
+                {"name": row.name, "games": row.games, "goats": row.goats}
+                for row in self.session.standings
+            ]
+            seen = _Seen(key, views, dicts, [*legal, []], standings)
+            self._cache = seen
+        return seen
+
+    def _words(self) -> list[str]:
         """What each seat was told of the last move, and last what everyone was."""
-        seen = [said_to(state.view(seat)) for seat in range(state.players)]
-        return [*seen, said_to(public_view(state))]
+        return [said_to(view) for view in self._seen().views]
 
     def move(self, person: int, text: object, number: object = None) -> None:
         """Play ``text``, a move in notation, for ``person``: refused with a
@@ -454,7 +497,7 @@ class Table:
         self._charge(after)
         game.states.append(after)
         game.moves.append(move)
-        game.words.append((str(move), self._words(after)))
+        game.words.append((str(move), self._words()))
         del game.words[:-LAST_MOVES]
         if after.is_over:
             self._finish(game)
@@ -635,11 +678,8 @@ class Table:
         assert game is not None
         state = game.state
         seat = None if person is None else game.people.index(person)
-        view = public_view(state) if seat is None else state.view(seat)
-        data = view.to_dict(rules=False)
-        if seat is None:
-            data["player"] = None
-        legal = [] if seat is None or game.over else [str(m) for m in state.legal_moves(seat)]
+        seen = self._seen()
+        index = -1 if seat is None else seat
         goat = game.goat
         message: dict[str, Any] = {
             "type": "state",
@@ -648,8 +688,8 @@ class Table:
             "you": None if person is None else self.names[person],
             "seat": seat,
             "seats": [self.names[p] for p in game.people],
-            "view": data,
-            "moves": legal,
+            "view": seen.dicts[index],
+            "moves": seen.legal[index],
             "due": list(state.due) if not game.over else [],
             "time_left": [self.time_left(s) for s in range(state.players)],
             "last": [
@@ -659,13 +699,14 @@ class Table:
             "over": game.over,
             "goat": None if goat is None else self.names[game.people[goat]],
             "forfeit": None if game.forfeit is None else game.forfeit[1],
-            "standings": [
-                {"name": row.name, "games": row.games, "goats": row.goats}
-                for row in self.session.standings
-            ],
+            "standings": seen.standings,
         }
         if picture:
-            message["picture"] = _picture(view, seat is None, message["seats"])
+            drawn = seen.pictures.get(index)
+            if drawn is None:
+                drawn = _picture(seen.views[index], seat is None, message["seats"])
+                seen.pictures[index] = drawn
+            message["picture"] = drawn
         return message
 
     def record(self, number: int) -> Record:
