@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import signal
 import sqlite3
 import subprocess
@@ -71,6 +73,36 @@ def test_a_file_from_a_newer_layout_is_refused_and_an_empty_one_migrated(tmp_pat
     db.close()
     with pytest.raises(StoreError, match="written by a newer skitgubbe"):
         Store(newer)
+
+
+def test_a_file_of_layout_1_is_migrated_with_its_tables_and_moves(tmp_path: Path) -> None:
+    """Layout 2 added a table's settings, laid-out deals and forfeits; a file
+    written with layout 1 opens with every table, token and move kept."""
+    from skitgubbe.server import store as module
+
+    path = tmp_path / "v1.sqlite"
+    db = sqlite3.connect(path, isolation_level=None)
+    for statement in module._MIGRATIONS[0]:
+        db.execute(statement)
+    db.execute("PRAGMA user_version = 1")
+    rules = json.dumps(sg.rules.ruleset_to_dict(sg.presets.FLURST))
+    db.execute("INSERT INTO tables VALUES ('t1', 'Old', ?, 3, 0)", (rules,))
+    token = "an old token"
+    db.execute(
+        "INSERT INTO seats VALUES ('t1', 0, ?, NULL)", (hashlib.sha256(token.encode()).hexdigest(),)
+    )
+    db.execute("INSERT INTO games VALUES ('t1', 0, 7, NULL)")
+    first = sg.deal(sg.presets.FLURST, players=3, seed=7)
+    move = str(first.legal_moves()[0])
+    db.execute("INSERT INTO moves VALUES ('t1', 0, 0, ?, 0)", (move,))
+    db.close()
+    store = Store(path)
+    assert store.version == SCHEMA_VERSION == 2
+    assert store.table("t1") == ("Old", {})
+    assert list(store.record("t1", 0).moves) == [move]
+    assert store.seat_of("t1", token) == 0
+    assert store.games("t1") == [(0, None, None)]
+    store.add_move("t1", 0, 1, str(store.position("t1", 0).legal_moves()[0]))
 
 
 def test_every_move_reported_survives_kill_9(tmp_path: Path) -> None:

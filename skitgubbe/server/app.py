@@ -499,5 +499,7 @@ def run(
         port=port,
         ws="websockets-sansio",
         ws_max_size=WS_MAX_SIZE,
+        # a state is a few KB: compressing each costs the server more than it saves
+        ws_per_message_deflate=False,
         log_level="warning",
     )

@@ -226,7 +226,8 @@ class _Game:
 
     number: int
     first: PhaseOneState
-    states: list[State]
+    #: The position now (the earlier ones are not kept: the moves rebuild them).
+    state: State
     moves: list[Move]
     #: Each seat's person, by index.
     people: tuple[int, ...]
@@ -234,10 +235,6 @@ class _Game:
     forfeit: tuple[int, str] | None = None
     #: What each seat saw of each move, in words (the last few).
     words: list[tuple[str, list[str]]] = attrs.Factory(list)
-
-    @property
-    def state(self) -> State:
-        return self.states[-1]
 
     @property
     def over(self) -> bool:
@@ -253,14 +250,37 @@ class _Game:
 @attrs.define
 class _Seen:
     """One position as each seat (and last a spectator) sees it, kept until the
-    next move: the views, as plain data, the legal moves and the standings."""
+    next move: the views and the standings, and, once someone asks, each view as
+    plain data, the legal moves and the picture."""
 
     key: tuple[int, int, bool]
+    state: State
+    over: bool
     views: list[PlayerView]
-    dicts: list[dict[str, Any]]
-    legal: list[list[str]]
     standings: list[dict[str, Any]]
+    dicts: dict[int, dict[str, Any]] = attrs.Factory(dict)
+    legal: dict[int, list[str]] = attrs.Factory(dict)
     pictures: dict[int, str] = attrs.Factory(dict)
+
+    def data(self, index: int) -> dict[str, Any]:
+        """View ``index`` (-1: the spectator's) as plain data, rules left out."""
+        data = self.dicts.get(index)
+        if data is None:
+            data = self.views[index].to_dict(rules=False)
+            if index == -1:
+                data["player"] = None
+            self.dicts[index] = data
+        return data
+
+    def moves(self, index: int) -> list[str]:
+        """Seat ``index``'s legal moves in notation (none for -1 or once over)."""
+        moves = self.legal.get(index)
+        if moves is None:
+            moves = []
+            if index >= 0 and not self.over:
+                moves = [str(move) for move in self.state.legal_moves(index)]
+            self.legal[index] = moves
+        return moves
 
 
 def _forfeited(game: _Game, seat: int, reason: str) -> None:
@@ -377,11 +397,11 @@ class Table:
         for number, forfeit, reason in games:
             record = self.store.record(self.id, number)
             people = self._seating()
-            game = _Game(number, record.start(), [record.start()], [], people)
+            game = _Game(number, record.start(), record.start(), [], people)
             self.game = game
             for index, text in enumerate(record.moves):
                 move = parse_move(text)
-                game.states.append(game.state.apply(move))
+                game.state = game.state.apply(move)
                 game.moves.append(move)
                 if index >= len(record.moves) - LAST_MOVES:  # only the last are told
                     game.words.append((str(move), self._words()))
@@ -442,17 +462,11 @@ class Table:
             state = game.state
             views = [state.view(seat) for seat in range(state.players)]
             views.append(_public_of(views))
-            dicts = [view.to_dict(rules=False) for view in views]
-            dicts[-1]["player"] = None
-            legal = [
-                [] if game.over else [str(move) for move in state.legal_moves(seat)]
-                for seat in range(state.players)
-            ]
             standings = [
                 {"name": row.name, "games": row.games, "goats": row.goats}
                 for row in self.session.standings
             ]
-            seen = _Seen(key, views, dicts, [*legal, []], standings)
+            seen = _Seen(key, state, game.over, views, standings)
             self._cache = seen
         return seen
 
@@ -495,7 +509,7 @@ class Table:
         after = game.state.apply(move)  # raises IllegalMoveError, nothing changed
         self.store.add_move(self.id, game.number, len(game.moves), str(move))
         self._charge(after)
-        game.states.append(after)
+        game.state = after
         game.moves.append(move)
         game.words.append((str(move), self._words()))
         del game.words[:-LAST_MOVES]
@@ -511,7 +525,7 @@ class Table:
         seed = seed if seed is not None else secrets.randbelow(2**63)
         number = self.store.start_game(self.id, seed, self.session.leader)
         first = self.store.record(self.id, number).start()
-        self.game = _Game(number, first, [first], [], self._seating())
+        self.game = _Game(number, first, first, [], self._seating())
         self._restart_clocks()
 
     # -- clocks -------------------------------------------------------------------------
@@ -688,8 +702,8 @@ class Table:
             "you": None if person is None else self.names[person],
             "seat": seat,
             "seats": [self.names[p] for p in game.people],
-            "view": seen.dicts[index],
-            "moves": seen.legal[index],
+            "view": seen.data(index),
+            "moves": seen.moves(index),
             "due": list(state.due) if not game.over else [],
             "time_left": [self.time_left(s) for s in range(state.players)],
             "last": [
