@@ -22,3 +22,15 @@ class PickUpBot:
             if isinstance(move, sg.moves.PickUp):
                 return move
         return moves[0] if moves else None
+
+
+class RaisingBot:
+    """Raises whenever it is asked for a move."""
+
+    name = "raiser"
+
+    def reset(self, seat: int, seed: int) -> None:
+        pass
+
+    def choose(self, view: sg.PlayerView, moves: Sequence[sg.Move]) -> sg.Move | None:
+        raise RuntimeError("this bot always fails")

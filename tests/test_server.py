@@ -63,7 +63,7 @@ def test_a_game_survives_the_server_killed_and_the_record_is_the_moves_sent(
         sent += play(clients)
         final = clients[0].wait(len(sent))
         assert final["over"] and final["goat"] in NAMES
-        assert check_schema(*clients) > 4 * 100
+        assert check_schema(*clients) >= 4 * (len(sent) - 40)  # a state a move, at least
         status, body = served.get(f"/api/tables/{table}/games/0/record")
         assert status == 200
         record = Record.from_json(body)
@@ -126,7 +126,7 @@ def test_a_hostile_client_gets_errors_and_the_table_plays_on(tmp_path: Path) -> 
         sent = play(clients)
         final = watcher.wait(len(sent))
         assert final["over"] and final["goat"] in NAMES
-        assert check_schema(*clients, watcher) > 5 * 100
+        assert check_schema(*clients, watcher) >= 5 * len(sent)
         # the spectator never got a hand, nor any card only one seat knew
         states = [m for m in watcher.received if m["type"] == "state"]
         assert len(states) > 20

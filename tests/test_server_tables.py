@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -43,8 +44,7 @@ def play_out(table: Table, rng: random.Random, limit: int = 5000) -> None:
             return
         turn = table.bot_turn()
         if turn is not None:
-            seat, bot, view, moves, _left = turn
-            table.bot_moved(seat, len(game.moves), bot.choose(view, list(moves)), None)
+            table.bot_moved(turn.seat, turn.made, *turn.think())
             continue
         move = rng.choice(game.state.legal_moves())
         table.move(game.people[move.player], str(move), len(game.moves))
@@ -140,6 +140,43 @@ def test_a_table_that_cannot_be_made_is_refused(
     with pytest.raises(TableError, match=message):
         Table.create(store, sg.presets.FLURST, names, bots=bots)
     assert store.tables() == []
+
+
+RAISER = f"{Path(__file__).with_name('hostile_bots.py')}:RaisingBot"
+
+
+@pytest.mark.parametrize("timeout", ["bot:greedy", "forfeit"])
+def test_a_bot_that_fails_falls_to_the_tables_timeout(timeout: str) -> None:
+    """A bot that raises (a program that crashes, hangs or answers garbage) does
+    what the clock's timeout says: a library bot moves for it, or it forfeits."""
+    store = Store(":memory:")
+    table, _ = Table.create(
+        store,
+        sg.presets.FLURST,
+        NAMES[:3],
+        seed=2,
+        bots=[None, "broken", None],
+        bot_specs={"broken": RAISER},
+        clock=Clock(timeout=timeout),
+    )
+    rng = random.Random(3)
+    for _ in range(200):
+        assert table.game is not None
+        turn = table.bot_turn()
+        if turn is not None:
+            move, failure = turn.think()
+            assert move is None and failure == "its bot failed: RuntimeError: this bot always fails"
+            table.bot_moved(turn.seat, turn.made, move, failure)
+            break
+        move = rng.choice(table.game.state.legal_moves())
+        table.move(table.game.people[move.player], str(move))
+    assert turn is not None
+    message = table.message(0)
+    if timeout == "forfeit":
+        assert message["over"] and message["goat"] == "Bea"
+        assert message["forfeit"] == "its bot failed: RuntimeError: this bot always fails"
+    else:
+        assert not message["over"] and message["moves_made"] == turn.made + 1
 
 
 def test_a_program_is_a_bot_only_by_a_name_the_server_offers() -> None:

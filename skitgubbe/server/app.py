@@ -47,7 +47,6 @@ from .. import __version__
 from ..cards import one_pack
 from ..errors import IllegalMoveError, shown
 from ..extras import require
-from ..moves import Move
 from ..render.svg import defs, table_svg
 from ..specs import as_rules
 from .store import Store, StoreError
@@ -139,6 +138,7 @@ class Server:
         self.connections: dict[str, set[_Connection]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._thinking: set[str] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def close(self) -> None:
         for timer in self._timers.values():
@@ -247,27 +247,15 @@ class Server:
         turn = table.bot_turn()
         if turn is None:
             return
-        seat, bot, view, moves, seconds = turn
-        assert table.game is not None
-        made = len(table.game.moves)
         self._thinking.add(table.id)
-
-        def think() -> tuple[Move | None, str | None]:
-            try:
-                timed = getattr(bot, "choose_within", None) or getattr(bot, "choose_timed", None)
-                if timed is not None and seconds is not None:
-                    return timed(view, list(moves), seconds), None
-                return bot.choose(view, list(moves)), None
-            except Exception as error:  # a bot that fails loses its move, not the table
-                return None, f"its bot failed: {type(error).__name__}: {error}"
 
         async def ask() -> None:
             try:
-                move, failure = await asyncio.to_thread(think)
+                move, failure = await asyncio.to_thread(turn.think)
             finally:
                 self._thinking.discard(table.id)
             before = len(table.game.moves) if table.game else -1
-            table.bot_moved(seat, made, move, failure)
+            table.bot_moved(turn.seat, turn.made, move, failure)
             if (table.game is not None and len(table.game.moves) != before) or (
                 table.game is not None and table.game.over
             ):
@@ -275,7 +263,9 @@ class Server:
             else:
                 self._ask_bot(table)
 
-        asyncio.get_running_loop().create_task(ask())
+        task = asyncio.get_running_loop().create_task(ask())
+        self._tasks.add(task)  # held until done: the loop keeps only a weak reference
+        task.add_done_callback(self._tasks.discard)
 
     # -- a client's messages -------------------------------------------------------------
 

@@ -58,6 +58,7 @@ from .store import Store
 __all__ = [
     "MAX_NAME",
     "TIMEOUTS",
+    "BotTurn",
     "Clock",
     "Table",
     "TableError",
@@ -281,6 +282,42 @@ class _Seen:
                 moves = [str(move) for move in self.state.legal_moves(index)]
             self.legal[index] = moves
         return moves
+
+
+@attrs.frozen
+class BotTurn:
+    """A bot's turn at a table: :meth:`think` asks the bot (the slow part, to run
+    off the server's loop), and :meth:`Table.bot_moved` takes its answer."""
+
+    #: The bot's seat, and the moves made when it was asked.
+    seat: int
+    made: int
+    bot: Bot
+    view: PlayerView
+    moves: tuple[Move, ...]
+    #: The seconds it has, when the table has a clock.
+    seconds: float | None
+    #: For a bot's first turn of a game: the seed, rules and players to start it with.
+    setup: tuple[int, Ruleset, int] | None = None
+
+    def think(self) -> tuple[Move | None, str | None]:
+        """The bot's move, or ``None`` with what went wrong: a program that
+        crashed, timed out or answered garbage, a bot that raised."""
+        try:
+            if self.setup is not None:
+                seed, rules, players = self.setup
+                self.bot.reset(self.seat, seed)
+                prepare = getattr(self.bot, "prepare", None)
+                if prepare is not None:
+                    prepare(rules, players)
+            timed = getattr(self.bot, "choose_within", None) or getattr(
+                self.bot, "choose_timed", None
+            )
+            if timed is not None and self.seconds is not None:
+                return timed(self.view, list(self.moves), self.seconds), None
+            return self.bot.choose(self.view, list(self.moves)), None
+        except Exception as error:  # a bot that fails loses its move, not the table
+            return None, f"its bot failed: {type(error).__name__}: {error}"
 
 
 def _forfeited(game: _Game, seat: int, reason: str) -> None:
@@ -614,9 +651,9 @@ class Table:
         chosen = bot.choose(state.view(seat), moves)
         return chosen if chosen is not None else moves[0]
 
-    def bot_turn(self) -> tuple[int, Bot, PlayerView, tuple[Move, ...], float | None] | None:
-        """The bot seat to ask now, with what to ask it: its bot, view, legal
-        moves and the seconds it has; ``None`` if no bot is due."""
+    def bot_turn(self) -> BotTurn | None:
+        """The bot seat to ask now and what to ask it (see :class:`BotTurn`), or
+        ``None`` if no bot is due."""
         game = self.game
         if game is None or game.over:
             return None
@@ -626,16 +663,23 @@ class Table:
             if spec is None:
                 continue
             bot = self._bots.get(person)
+            setup = None
             if bot is None or self._bot_games.get(person) != game.number:
                 bot = bot or self._make_bot(spec)
-                bot.reset(seat, random.Random(f"{self.id}/{game.number}/{seat}").getrandbits(32))
-                prepare = getattr(bot, "prepare", None)
-                if prepare is not None:
-                    prepare(self.rules, game.state.players)
+                seed = random.Random(f"{self.id}/{game.number}/{seat}").getrandbits(32)
+                setup = (seed, self.rules, game.state.players)
                 self._bot_games[person] = game.number
                 self._bots[person] = bot
             moves = tuple(game.state.legal_moves(seat))
-            return seat, bot, game.state.view(seat), moves, self.time_left(seat)
+            return BotTurn(
+                seat,
+                len(game.moves),
+                bot,
+                game.state.view(seat),
+                moves,
+                self.time_left(seat),
+                setup,
+            )
         return None
 
     def _make_bot(self, spec: str) -> Bot:
@@ -652,6 +696,7 @@ class Table:
         if failure is None and move is not None and move in game.state.legal_moves(seat):
             self._apply(move)
             return
+        self._bot_games.pop(game.people[seat], None)  # started afresh when next asked
         reason = failure or f"its bot chose {move}, not a legal move"
         if self.clock.timeout == "forfeit":
             self.forfeit(seat, reason)
