@@ -1,17 +1,19 @@
 """The server under load: many tables at once, every seat a WebSocket bot client.
 
 Starts ``python -m skitgubbe serve`` on a free port with a scratch SQLite file
-(pinned to one core with ``--server-core``), makes ``--tables`` tables of
+(pinned to one core, ``--server-core``), makes ``--tables`` tables of
 ``--players`` people, and connects one WebSocket client per seat from this
-process (asyncio, on the other core). At each table the seat that is due waits
-``--think`` seconds, as a quick player would, and sends its first legal move;
-every table plays ``--games`` games. It prints the moves a second, the latency
-from a move sent to the moment every seat of its table has the new state (p50,
-p99, worst), and the server's memory; then it checks that nothing was lost: each
-game's record, downloaded, holds exactly the moves its seats were told of, in
-order.
+process (asyncio, on the other cores). At each table the seat that is due waits
+``--think`` seconds on average (as a quick player would) and sends its first
+legal move; a table deals its next game when one ends. After ``--seconds`` it
+prints the moves a second, the latency from a move sent to the moment every seat
+of its table has the new state (p50, p99, worst; over the whole run, and after
+the first ``--warmup`` seconds, when 400 seats join at once) and the server's
+memory and CPU; then
+it kills the server with SIGKILL and checks, in the SQLite file, that every
+move any seat was told of is there, in order.
 
-    python benchmarks/server.py --tables 100 --players 4
+    python benchmarks/server.py --tables 100 --players 4 --seconds 60
 
 Needs the ``server`` extra.
 """
@@ -23,6 +25,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -34,6 +37,8 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
+
+from skitgubbe.server.store import Store
 
 
 def free_port() -> int:
@@ -51,6 +56,12 @@ def memory(pid: int) -> tuple[float, float]:
     return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used, user and system."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def post(port: int, data: object) -> Any:
     request = urllib.request.Request(
         f"http://127.0.0.1:{port}/api/tables", json.dumps(data).encode(), method="POST"
@@ -62,87 +73,83 @@ def post(port: int, data: object) -> Any:
 class Table:
     """The clients of one table, and what they measured."""
 
-    def __init__(self, table: str, tokens: list[str], games: int, think: float) -> None:
+    def __init__(self, table: str, tokens: list[str], think: float) -> None:
         self.id = table
         self.tokens = tokens
-        self.games = games
         self.think = think
         self.sent: dict[tuple[int, int], float] = {}
         self.arrived: dict[tuple[int, int], int] = {}
-        self.latencies: list[float] = []
-        #: The moves sent, by game and the number of moves made before each.
-        self.moves: dict[int, dict[int, str]] = {}
+        #: When each measured move reached every seat, and how long it took.
+        self.latencies: list[tuple[float, float]] = []
+        #: The moves the seats were told of, by game and the moves made before each.
+        self.told: dict[int, dict[int, str]] = {}
         self.stale = 0
-        self.done = asyncio.Event()
-        self.finished = 0
+        self.games = 0
 
     async def seat(self, port: int, token: str, rng: random.Random) -> None:
         url = f"ws://127.0.0.1:{port}/api/tables/{self.id}/ws"
         async with connect(url, max_size=None) as socket_:
             await socket_.send(json.dumps({"type": "join", "token": token}))
-            asked = None
+            answered = None
+            pending: set[asyncio.Task[None]] = set()
             async for text in socket_:
                 message = json.loads(text)
                 if message["type"] == "error":
-                    # two seats due at once may both answer the same position: the
-                    # server takes the first and refuses the other as stale
+                    # two seats due at once may both answer one position: the server
+                    # takes the first and refuses the other as stale
                     if "sent for the position after" not in message["error"]:
                         raise RuntimeError(f"table {self.id}: {message['error']}")
                     self.stale += 1
                     continue
                 if message["type"] != "state":
                     continue
-                key = (message["game"], message["moves_made"])
-                if message["moves_made"] > 0:
-                    # the move that made this state, as every seat was told of it
-                    made = message["view"]["last_move"]
-                    self.moves.setdefault(message["game"], {})[message["moves_made"] - 1] = made
+                game, made = message["game"], message["moves_made"]
+                if made > 0:
+                    self.told.setdefault(game, {})[made - 1] = message["view"]["last_move"]
+                key = (game, made)
                 count = self.arrived.get(key, 0) + 1
                 self.arrived[key] = count
                 if count == len(self.tokens) and key in self.sent:
-                    self.latencies.append(time.perf_counter() - self.sent.pop(key))
-                if message["over"]:
-                    if key != asked:  # each seat hears it once; the due seat deals next
-                        asked = key
-                        if message["seat"] == 0:
-                            self.finished += 1
-                            if self.finished >= self.games:
-                                self.done.set()
-                            else:
-                                await socket_.send(json.dumps({"type": "next"}))
-                    if self.done.is_set():
-                        return
+                    now = time.perf_counter()
+                    self.latencies.append((now, now - self.sent.pop(key)))
+                if key == answered:
                     continue
-                if message["seat"] in message["due"] and key != asked:
-                    asked = key
-                    if self.think:
-                        await asyncio.sleep(self.think * rng.uniform(0.5, 1.5))
-                    move = message["moves"][0]
-                    self.sent[message["game"], message["moves_made"] + 1] = time.perf_counter()
-                    await socket_.send(
-                        json.dumps({"type": "move", "move": move, "number": message["moves_made"]})
-                    )
+                if message["over"]:
+                    answered = key
+                    if message["seat"] == 0:  # one seat deals the next game
+                        self.games += 1
+                        await socket_.send(json.dumps({"type": "next"}))
+                elif message["seat"] in message["due"]:
+                    answered = key
+                    move = {"type": "move", "move": message["moves"][0], "number": made}
+                    wait = self.think * rng.uniform(0.5, 1.5)
+                    # think while reading on: a seat that thinks still hears every state
+                    pending.add(asyncio.create_task(self.answer(socket_, move, wait, key)))
+                    pending = {task for task in pending if not task.done()}
+
+    async def answer(
+        self, socket_: Any, move: dict[str, Any], wait: float, key: tuple[int, int]
+    ) -> None:
+        """Send ``move`` after ``wait`` seconds, unless the table moved on meanwhile."""
+        if wait:
+            await asyncio.sleep(wait)
+        if (key[0], key[1] + 1) in self.arrived:
+            return  # another seat due answered first, and this seat has heard
+        self.sent.setdefault((key[0], key[1] + 1), time.perf_counter())
+        await socket_.send(json.dumps(move))
 
 
-async def run_clients(port: int, tables: list[Table]) -> None:
+async def run_clients(port: int, tables: list[Table], seconds: float) -> None:
     rng = random.Random(1)
     tasks = [
         asyncio.create_task(table.seat(port, token, random.Random(rng.getrandbits(32))))
         for table in tables
         for token in table.tokens
     ]
-
-    async def all_done() -> None:
-        for table in tables:
-            await table.done.wait()
-
-    finished = asyncio.create_task(all_done())
-    pending: set[asyncio.Task[Any]] = {*tasks, finished}
-    while not finished.done():
-        done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
-        for task in done:
-            if task is not finished and task.exception() is not None:
-                raise task.exception()  # type: ignore[misc]
+    done, _ = await asyncio.wait(tasks, timeout=seconds, return_when=asyncio.FIRST_EXCEPTION)
+    for task in done:
+        if task.exception() is not None:
+            raise task.exception()  # type: ignore[misc]
     for task in tasks:
         task.cancel()
 
@@ -156,18 +163,24 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", type=int, default=1, help="games each table plays")
+    parser.add_argument("--seconds", type=float, default=60, help="how long the tables play")
     parser.add_argument("--rules", default="flurst")
     parser.add_argument(
-        "--think", type=float, default=0.2, help="seconds a due seat waits before it moves"
+        "--think", type=float, default=0.2, help="seconds a due seat waits, on average"
+    )
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=5,
+        help="seconds at the start (every seat joining at once) left out of the steady figures",
     )
     parser.add_argument("--server-core", type=int, default=0, help="the core the server runs on")
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "tables.sqlite"
         command = [sys.executable, "-m", "skitgubbe", "serve", "--port", str(port)]
-        command += ["--db", str(Path(scratch) / "tables.sqlite")]
-        server = subprocess.Popen(command, stderr=subprocess.DEVNULL)
+        server = subprocess.Popen([*command, "--db", str(path)], stderr=subprocess.DEVNULL)
         if hasattr(os, "sched_setaffinity"):
             os.sched_setaffinity(server.pid, {args.server_core})
             others = os.sched_getaffinity(0) - {args.server_core}
@@ -185,37 +198,47 @@ def main() -> int:
             for number in range(args.tables):
                 made = post(port, {"rules": args.rules, "names": names, "seed": number})
                 tokens = [place["token"] for place in made["places"]]
-                tables.append(Table(made["table"], tokens, args.games, args.think))
+                tables.append(Table(made["table"], tokens, args.think))
             start = time.perf_counter()
-            asyncio.run(run_clients(port, tables))
+            server_cpu, client_cpu = cpu_seconds(server.pid), time.process_time()
+            asyncio.run(run_clients(port, tables, args.seconds))
             seconds = time.perf_counter() - start
+            server_cpu = cpu_seconds(server.pid) - server_cpu
+            client_cpu = time.process_time() - client_cpu
             rss, peak = memory(server.pid)
-            lost = 0
-            for table in tables:
-                for game, moves in table.moves.items():
-                    url = f"http://127.0.0.1:{port}/api/tables/{table.id}/games/{game}/record"
-                    with urllib.request.urlopen(url, timeout=60) as answer:
-                        record = json.loads(answer.read())
-                    told = [moves[number] for number in sorted(moves)]
-                    lost += record["moves"] != told or sorted(moves) != list(range(len(told)))
         finally:
-            server.terminate()
+            server.send_signal(signal.SIGKILL)
             server.wait(30)
-    latencies = [value * 1000 for table in tables for value in table.latencies]
-    total = sum(len(told) for table in tables for told in table.moves.values())
+        store = Store(path)  # what the killed server left on disk
+        lost = 0
+        for table in tables:
+            for game, told in table.told.items():
+                kept = list(store.record(table.id, game).moves)
+                lost += sum(kept[number : number + 1] != [move] for number, move in told.items())
+    every = [(at - start, value * 1000) for table in tables for at, value in table.latencies]
+    latencies = [value for _at, value in every]
+    steady = [value for at, value in every if at >= args.warmup]
+    total = sum(len(told) for table in tables for told in table.told.values())
+    games = sum(table.games for table in tables)
     stale = sum(table.stale for table in tables)
     print(
-        f"{args.tables} tables of {args.players} seats ({args.rules}), {args.games} game(s) each, "
-        f"{args.think:g} s thinking a move; the server on one core"
+        f"{args.tables} tables of {args.players} seats ({args.rules}) for {seconds:.0f} s, "
+        f"{args.think:g} s thinking a move on average; the server on one core"
     )
-    print(f"moves: {total:,} in {seconds:.1f} s = {total / seconds:,.0f} moves/s")
-    print(
-        f"a move sent to every seat's new state: p50 {statistics.median(latencies):.1f} ms, "
-        f"p99 {percentile(latencies, 0.99):.1f} ms, worst {max(latencies):.1f} ms"
-    )
+    print(f"moves: {total:,} = {total / seconds:,.0f} moves/s; games finished: {games}")
+    for label, values in (("all", latencies), (f"after the first {args.warmup:g} s", steady)):
+        print(
+            f"a move sent to every seat's new state ({label}): "
+            f"p50 {statistics.median(values):.1f} ms, p99 {percentile(values, 0.99):.1f} ms, "
+            f"worst {max(values):.1f} ms"
+        )
     print(f"server memory: {rss:.0f} MiB resident at the end, {peak:.0f} MiB at its peak")
-    print(f"moves refused as stale (two seats due answered one position): {stale}")
-    print(f"games whose record differs from the moves the seats were told of: {lost}")
+    print(
+        f"busy: the server {server_cpu / seconds:.0%} of its core, "
+        f"the clients {client_cpu / seconds:.0%} of theirs"
+    )
+    print(f"moves refused as stale (two seats due answered one position): {stale:,}")
+    print(f"moves told to a seat but missing from the file after SIGKILL: {lost}")
     return 1 if lost else 0
 
 

@@ -24,7 +24,9 @@ playwright = pytest.importorskip(
 from .server_clients import serving  # noqa: E402
 
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
-NAMES = ["Ann", "Bea", "Cid", "Dan"]
+#: A name that is markup: every page must show it as text.
+HOSTILE = "<img src=x onerror=alert(1)>"
+NAMES = ["Ann", HOSTILE, "Cid", "Dan"]
 
 #: What a page shows: its game, moves made, seat, and every card face on it.
 SNAPSHOT = """() => {
@@ -46,7 +48,10 @@ def moves_made(page: Any) -> int:
 @pytest.mark.skipif(BROWSER is None, reason="needs Chromium (Debian's chromium package)")
 def test_four_people_and_a_spectator_play_a_whole_game_by_clicking(tmp_path: Path) -> None:
     with serving(tmp_path / "tables.sqlite") as served:
-        status, made = served.post("/api/tables", {"rules": "flurst", "names": NAMES, "seed": 21})
+        status, made = served.post(
+            "/api/tables",
+            {"rules": "flurst", "names": NAMES, "seed": 21, "title": "<script>alert(2)</script>"},
+        )
         assert status == 201
         table = made["table"]
         links = [served.url + place["link"] for place in made["places"]]
@@ -64,6 +69,7 @@ def test_four_people_and_a_spectator_play_a_whole_game_by_clicking(tmp_path: Pat
                     ),
                 )
                 page.on("pageerror", lambda error: problems.append(str(error)))
+                page.on("dialog", lambda dialog: problems.append(f"a dialog: {dialog.message}"))
                 page.goto(link)
                 pages.append(page)
             seen: list[list[dict[str, Any]]] = [[] for _ in pages]
@@ -94,6 +100,11 @@ def test_four_people_and_a_spectator_play_a_whole_game_by_clicking(tmp_path: Pat
             else:
                 raise AssertionError("the game did not end in 2000 moves")
             assert pages[4].locator("#over.shown").count() == 1
+            for page in pages:  # the names and the title were shown as text, never run
+                assert page.locator("img").count() == 0
+                assert HOSTILE in page.locator("#seats").inner_text()
+                assert page.locator("#title").inner_text() == "<script>alert(2)</script>"
+                assert "<img" in page.locator("#picture").text_content()
             goat = pages[4].locator("#goat").inner_text()
             assert any(goat.startswith(name) for name in NAMES)
             browser.close()

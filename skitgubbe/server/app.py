@@ -36,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import gc
 import json
 import time
 from collections.abc import AsyncIterator, Mapping
@@ -483,8 +484,16 @@ def run(
     """Serve the tables of ``path`` on ``host:port`` with uvicorn until stopped."""
     import uvicorn
 
+    app = create_app(path, bot_specs=bot_specs)
+    # The tables loaded, and the engine's states and views made at every move, are
+    # many small objects that live on: Python's full garbage collections scan them
+    # all, a pause of up to a tenth of a second under load (benchmarks/server.py).
+    # What is loaded now is set aside from those scans, and collections run less
+    # often; objects without cycles are freed as soon as they are dropped, as ever.
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 100)
     uvicorn.run(
-        create_app(path, bot_specs=bot_specs),
+        app,
         host=host,
         port=port,
         ws="websockets-sansio",

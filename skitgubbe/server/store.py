@@ -305,12 +305,16 @@ class Store:
             self._positions[key] = state
         return state
 
-    def add_move(self, table: str, game: int, number: int, move: str) -> int:
+    def add_move(
+        self, table: str, game: int, number: int, move: str, *, after: State | None = None
+    ) -> int:
         """Check ``move`` against the position after ``number`` moves and write it,
         committed before this returns; the number of moves now. A move the rules
         refuse raises their :class:`~skitgubbe.errors.IllegalMoveError`, and one
         for a position already moved on from (``number`` stale) a
-        :class:`StoreError`: nothing is written either way."""
+        :class:`StoreError`: nothing is written either way. A caller that has
+        played the move on the same position already gives the state it reached
+        as ``after``, and the move is not played twice."""
         state = self.position(table, game)
         made = self._counts.get((table, game))
         if made is None:
@@ -322,7 +326,8 @@ class Store:
                 f"the move was made for the position after {number} moves; the game has {made}"
             )
         parsed = parse_move(move)
-        after = state.apply(parsed)
+        if after is None:
+            after = state.apply(parsed)
         with self._transaction():
             self._db.execute(
                 "INSERT INTO moves VALUES (?, ?, ?, ?, ?)",

@@ -49,6 +49,7 @@ from ..records import Record
 from ..render.replay import said_to
 from ..render.svg import items_svg, layout
 from ..rules import Ruleset, ruleset_to_dict
+from ..runner.games import OutOrder
 from ..sessions import Session
 from ..state import PhaseOneState, State
 from ..text import printable
@@ -236,6 +237,8 @@ class _Game:
     forfeit: tuple[int, str] | None = None
     #: What each seat saw of each move, in words (the last few).
     words: list[tuple[str, list[str]]] = attrs.Factory(list)
+    #: The seats in the order they went out.
+    out: OutOrder = attrs.Factory(OutOrder)
 
     @property
     def over(self) -> bool:
@@ -439,6 +442,7 @@ class Table:
             for index, text in enumerate(record.moves):
                 move = parse_move(text)
                 game.state = game.state.apply(move)
+                game.out.see(game.state)
                 game.moves.append(move)
                 if index >= len(record.moves) - LAST_MOVES:  # only the last are told
                     game.words.append((str(move), self._words()))
@@ -463,10 +467,8 @@ class Table:
         if self.layout:
             return
         record = Record.of(game.first, game.moves)
-        if game.forfeit is not None:
-            self.session = self.session.record(record, forfeit=game.forfeit[0])
-        else:
-            self.session = self.session.record(record)
+        forfeit = None if game.forfeit is None else game.forfeit[0]
+        self.session = self.session.played(record, game.state, game.out.order, forfeit=forfeit)
 
     # -- who is who -------------------------------------------------------------------
 
@@ -544,9 +546,10 @@ class Table:
         is told."""
         game = self._going()
         after = game.state.apply(move)  # raises IllegalMoveError, nothing changed
-        self.store.add_move(self.id, game.number, len(game.moves), str(move))
+        self.store.add_move(self.id, game.number, len(game.moves), str(move), after=after)
         self._charge(after)
         game.state = after
+        game.out.see(after)
         game.moves.append(move)
         game.words.append((str(move), self._words()))
         del game.words[:-LAST_MOVES]

@@ -462,6 +462,32 @@ class Session:
             raise SessionError(f"the game is not over after its {len(record.moves)} moves")
         return self._with_game(record, states[-1], finish_order(states), forfeit)
 
+    def played(
+        self,
+        record: Record,
+        final: State,
+        out: Sequence[int],
+        *,
+        forfeit: int | None = None,
+    ) -> Session:
+        """The session with a game its host has just played through the engine,
+        not replayed: ``final`` is the state ``record``'s moves reached and ``out``
+        the seats in the order they went out (followed move by move, as
+        :class:`~skitgubbe.runner.games.OutOrder` does); with ``forfeit``, the
+        seat that forfeited. A server finishing a long game needs no second pass
+        over it; a game from elsewhere goes through :meth:`record`, which checks
+        every move.
+        """
+        if record.rules != self.rules or record.deal != self.next_game(record.deal.seed).deal:
+            raise SessionError(
+                "the game was not dealt by this session's next_game: record it with record()"
+            )
+        if forfeit is None and not final.is_over:
+            raise SessionError("the game is not over: name the seat that forfeited it")
+        if forfeit is not None and final.is_over:
+            raise SessionError("the game is over: no one can forfeit it")
+        return self._with_game(record, final, tuple(out), forfeit)
+
     def _with_game(
         self, record: Record, final: State, out: tuple[int, ...], forfeit: int | None = None
     ) -> Session:
