@@ -267,6 +267,23 @@ def test_a_session_keeps_a_forfeited_game_and_reads_it_back() -> None:
     after = session.record(record, forfeit=1)
     assert after.games[-1].forfeit and after.goat == after.games[-1].seats[1]
     assert Session.from_json(after.to_json()) == after
+    # a host that played the moves itself gives the state they reached: the same session
+    state: sg.state.State = first
+    for move in record.moves:
+        state = state.apply(move)
+    assert session.played(record, state, (), forfeit=1) == after
+    with pytest.raises(SessionError, match="name the seat that forfeited"):
+        session.played(record, state, ())
+    other = sg.records.Record.of(session.next_game(seed=9), [])
+    with pytest.raises(SessionError, match="not dealt by this session's next_game"):
+        session.played(
+            sg.records.Record.of(sg.deal(sg.presets.FLURST, players=4, seed=8)),
+            state,
+            (),
+            forfeit=1,
+        )
+    with pytest.raises(SessionError, match="forfeited"):
+        session.played(other, first, ())
     text = after.to_json().replace('"forfeit": 1', '"forfeit": 2')
     with pytest.raises(SessionError, match="check"):
         Session.from_json(text)
