@@ -137,6 +137,27 @@ def test_a_hostile_client_gets_errors_and_the_table_plays_on(tmp_path: Path) -> 
             client.close()
 
 
+def test_the_server_moves_for_a_seat_whose_time_ran_out(tmp_path: Path) -> None:
+    """The clock is the server's: a seat that does not move within the table's
+    limit has the timeout's bot move for it, and every seat is told."""
+    with serving(tmp_path / "tables.sqlite") as served:
+        status, made = served.post(
+            "/api/tables",
+            {"rules": "flurst", "players": 3, "seed": 3, "clock": {"move": 0.4}},
+        )
+        assert status == 201
+        clients = [Client(served, made["table"], place["token"]) for place in made["places"]]
+        first = clients[0].wait(0)
+        due = first["due"][0]
+        assert first["time_left"][due] == pytest.approx(0.4, abs=0.2)
+        start = time.monotonic()
+        after = clients[1].wait(1, timeout=10)  # nobody moves: the server does
+        assert 0.3 < time.monotonic() - start < 5
+        assert after["view"]["last_move"].startswith(f"{due} ")
+        for client in clients:
+            client.close()
+
+
 @pytest.mark.parametrize(
     ("body", "status", "message"),
     [

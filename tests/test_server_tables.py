@@ -92,7 +92,7 @@ def test_a_table_rebuilt_from_its_store_is_at_the_same_move(tmp_path: Any) -> No
 
 def test_moves_are_refused_naming_why_and_the_table_is_unchanged() -> None:
     store = Store(":memory:")
-    table, _tokens = Table.create(store, sg.presets.FLURST, NAMES, seed=3)
+    table, tokens = Table.create(store, sg.presets.FLURST, NAMES, seed=3)
     assert table.game is not None
     due = table.game.state.due[0]
     other = table.game.people[(due + 1) % 4]
@@ -115,6 +115,9 @@ def test_moves_are_refused_naming_why_and_the_table_is_unchanged() -> None:
         table.move(person, f"{due} play {absent}")
     assert table.message(person) == before
     assert table.person_of("forged") is None and table.person_of(None) is None
+    second, second_tokens = Table.create(store, sg.presets.FLURST, NAMES, seed=4)
+    assert table.person_of(second_tokens[0]) is None  # another table's token is no seat here
+    assert second.person_of(tokens[1]) is None and second.person_of(second_tokens[1]) == 1
     with pytest.raises(TableError, match="still going on: its record shows every hand"):
         table.record(0)
     with pytest.raises(TableError, match="still going on"):
