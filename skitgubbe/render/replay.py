@@ -39,7 +39,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from ..cards import format_cards, one_pack
-from ..events import EventKind
+from ..events import Event, EventKind
 from ..presets import name_of
 from ..records import Record, replay
 from ..state import State
@@ -165,12 +165,18 @@ def said(state: State) -> str:
     events = state.events
     if any(len(seen) != len(events) for seen in views):  # pragma: no cover - one event each
         views = [events] * state.players
+    public = [all(seen[index] == event for seen in views) for index, event in enumerate(events)]
+    return _said(events, public)
+
+
+def _said(events: Sequence[Event], named: Sequence[bool]) -> str:
+    """``events`` in words: an event's cards named where ``named`` says so, else
+    counted."""
     parts = []
-    for index, event in enumerate(events):
+    for event, public in zip(events, named, strict=True):
         if event.kind is EventKind.PHASE_ONE_OVER:
             parts.append("phase one is over")
             continue
-        public = all(seen[index] == event for seen in views)
         text = f"seat {event.player} {_WORDS.get(event.kind, event.kind.value)}"
         count = len(event.cards) + event.hidden
         if public and event.cards:
@@ -192,21 +198,7 @@ def said_to(view: PlayerView) -> str:
     >>> said_to(state.apply("0 play 2C").apply("1 play 3C").view(2))
     'seat 1 played 3C; seat 1 is out'
     """
-    parts = []
-    for event in view.events:
-        if event.kind is EventKind.PHASE_ONE_OVER:
-            parts.append("phase one is over")
-            continue
-        text = f"seat {event.player} {_WORDS.get(event.kind, event.kind.value)}"
-        count = len(event.cards) + event.hidden
-        if event.cards:
-            text += " " + format_cards(event.cards)
-            if event.hidden:
-                text += f" and {event.hidden} more"
-        elif count:
-            text += f" {count} card" + ("s" if count > 1 else "")
-        parts.append(text.removesuffix(":"))
-    return "; ".join(parts)
+    return _said(view.events, [True] * len(view.events))
 
 
 def _game(record: Record, title: str | None) -> dict[str, Any]:
