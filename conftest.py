@@ -32,6 +32,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "skitgubbe/integrations/pettingzoo.py": ("pettingzoo",),
     "docs/frameworks.rst": ("openspiel", "pettingzoo"),
     "skitgubbe/server/app.py": ("server",),
+    "tests/server_clients.py": ("server",),
 }
 
 

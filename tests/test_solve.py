@@ -1,0 +1,216 @@
+"""The phase-two solver, proved against a plain search and against itself.
+
+The oracle is a minimax over every line of play with no table and no pruning:
+a position met again on the line being searched counts as open (the side that
+could force an end never needs to go round), the seat asked about takes the best
+of its moves, the others the worst for it. On every small position generated
+here it must agree with :func:`skitgubbe.solve.solve`, which works backwards
+over the graph of positions instead.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import skitgubbe as sg
+from skitgubbe.cards import format_cards, one_pack
+from skitgubbe.events import EventKind
+from skitgubbe.solve import SolveError, Verdict, solve
+from skitgubbe.state import PhaseTwoState, State
+
+ORDER = {Verdict.GOAT: 0, Verdict.OPEN: 1, Verdict.ESCAPES: 2}
+# a line of play can visit every position of a small game once before it repeats
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+#: Every preset whose phase two plays from hands alone (no avstickshög to draw).
+RULES = [
+    rules
+    for name, rules in sg.presets.ALL.items()
+    if rules.avstickshog == 0 and rules.max_players >= 2
+]
+
+
+class TooBig(Exception):
+    """The plain search met more lines than a test can wait for."""
+
+
+def oracle(state: State, seat: int, budget: int = 30_000) -> Verdict:
+    """Plain minimax over every line (see the module's description); raises
+    :class:`TooBig` past ``budget`` positions searched (a position whose pick-ups
+    make many cycles has very many lines)."""
+    calls = [0]
+
+    def search(state: State, line: frozenset[State]) -> Verdict:
+        calls[0] += 1
+        if calls[0] > budget:
+            raise TooBig
+        return _minimax(state, seat, line, search)
+
+    return search(state, frozenset())
+
+
+def _minimax(
+    state: State,
+    seat: int,
+    line: frozenset[State],
+    search: Callable[[State, frozenset[State]], Verdict],
+) -> Verdict:
+    if state.is_over:
+        if any(event.kind is EventKind.STALLED for event in state.events):
+            return Verdict.OPEN
+        return Verdict.GOAT if state.loser == seat else Verdict.ESCAPES
+    if state in line:
+        return Verdict.OPEN
+    line = line | {state}
+    values = [search(state.apply(move), line) for move in state.legal_moves()]
+    pick = max if state.to_act[0] == seat else min
+    return pick(values, key=ORDER.__getitem__)
+
+
+def small_position(rng: random.Random, cards: int) -> PhaseTwoState:
+    """A phase-two position of 2 to 4 seats with ``cards`` cards in hands, dealt at random."""
+    rules = rng.choice(RULES)
+    players = rng.randint(max(2, rules.min_players), min(4, rules.max_players))
+    pack = list(one_pack())
+    rng.shuffle(pack)
+    hands: list[list[sg.Card]] = [[] for _ in range(players)]
+    for index in range(cards):
+        hands[index % players if index < players else rng.randrange(players)].append(pack[index])
+    trump = rng.choice("CDHS")
+    return sg.start_phase_two(
+        rules, [format_cards(hand) for hand in hands], trump, leader=rng.randrange(players)
+    )
+
+
+def positions(count: int, seed: int) -> list[PhaseTwoState]:
+    rng = random.Random(seed)
+    return [small_position(rng, rng.randint(2, 5)) for _ in range(count)]
+
+
+def test_the_solver_agrees_with_plain_minimax_on_small_positions() -> None:
+    checked = {Verdict.GOAT: 0, Verdict.OPEN: 0, Verdict.ESCAPES: 0}
+    too_big = 0
+    for state in positions(80, seed=1):
+        for seat in range(state.players):
+            if seat in state.out:
+                continue
+            answer = solve(state, seat)
+            assert answer.complete
+            try:
+                expected = oracle(state, seat)
+            except TooBig:
+                too_big += 1
+                continue
+            assert answer.verdict is expected, (state, seat)
+            checked[answer.verdict] += 1
+    # a position that goes round has too many lines for the plain search: the open
+    # verdicts are checked against their moves below
+    assert checked[Verdict.GOAT] >= 20 and checked[Verdict.ESCAPES] >= 20, checked
+    assert sum(checked.values()) >= 5 * too_big, (checked, too_big)
+
+
+def test_an_open_position_lets_each_side_keep_it_open() -> None:
+    """From an open position the seat asked about has a move that keeps it open
+    and none that escapes, when it moves; when another seat moves, no move makes
+    it the goat and one keeps it open."""
+    opened = 0
+    rng = random.Random(92)
+    for _ in range(400):
+        state = small_position(rng, rng.randint(3, 5))
+        for seat in range(state.players):
+            if seat in state.out or solve(state, seat).verdict is not Verdict.OPEN:
+                continue
+            after = [solve(state.apply(move), seat).verdict for move in state.legal_moves()]
+            if state.to_act[0] == seat:
+                assert Verdict.ESCAPES not in after and Verdict.OPEN in after
+            else:
+                assert Verdict.GOAT not in after and Verdict.OPEN in after
+            opened += 1
+        if opened >= 12:
+            break
+    assert opened >= 12
+
+
+def test_the_solver_agrees_with_minimax_on_positions_from_real_games() -> None:
+    """Random Flurst games played into phase two and on until few cards are left."""
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(200):
+        state: State = sg.deal(sg.presets.FLURST, players=3, seed=seed)
+        while not state.is_over and (
+            not isinstance(state, PhaseTwoState)
+            or sum(state.hand_size(seat) for seat in range(3)) > 6
+        ):
+            state = state.apply(rng.choice(state.legal_moves()))
+        if state.is_over or not isinstance(state, PhaseTwoState):
+            continue
+        for seat in range(3):
+            if seat not in state.out:
+                try:
+                    expected = oracle(state, seat)
+                except TooBig:
+                    continue
+                assert solve(state, seat).verdict is expected
+                checked += 1
+        if checked >= 24:
+            break
+    assert checked >= 24
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.integers(2, 6))
+def test_a_positions_verdict_is_the_best_of_its_moves(seed: int, cards: int) -> None:
+    """The verdict of a position is the best its mover can reach among the
+    verdicts of the positions its moves lead to (best for the seat asked about
+    when it moves, worst for it when another seat does)."""
+    state = small_position(random.Random(seed), cards)
+    seat = state.to_act[0]
+    for asked in {seat, (seat + 1) % state.players}:
+        if asked in state.out:
+            continue
+        answer = solve(state, asked)
+        children = [solve(state.apply(move), asked).verdict for move in state.legal_moves()]
+        pick = max if seat == asked else min
+        best = pick(children, key=lambda verdict: ORDER[verdict])  # type: ignore[index]
+        assert answer.verdict is best
+        # the moves named keep the verdict
+        kept = [solve(state.apply(move), asked).verdict for move in answer.moves]
+        assert kept and all(verdict is answer.verdict for verdict in kept)
+
+
+def test_a_forcing_line_ends_the_game() -> None:
+    """Following the named moves for the side that forces the verdict (and any
+    move for the other side) ends the game as the verdict says, within its length."""
+    for state in positions(40, seed=7):
+        seat = state.to_act[0]
+        answer = solve(state, seat)
+        if answer.verdict is Verdict.OPEN:
+            continue
+        assert answer.length is not None
+        current: State = state
+        for _ in range(answer.length):
+            if current.is_over:
+                break
+            step = solve(current, seat)
+            mine = current.to_act[0] == seat
+            forcing = (step.verdict is Verdict.ESCAPES) == mine
+            move = step.moves[0] if forcing else current.legal_moves()[-1]
+            current = current.apply(move)
+        assert current.is_over
+        assert (current.loser == seat) == (answer.verdict is Verdict.GOAT)
+
+
+def test_a_budget_too_small_says_so_and_bad_input_is_refused() -> None:
+    state = sg.start_phase_two(sg.presets.PAGAT, ["2C 9C KH 5S", "3C 5D 8H QS"], "D", leader=0)
+    answer = solve(state, max_nodes=10)
+    assert answer.verdict is None and not answer.complete and answer.nodes > 10
+    assert solve(state).complete
+    with pytest.raises(SolveError, match="phase-two positions"):
+        solve(sg.deal(sg.presets.FLURST, players=3, seed=1))
+    with pytest.raises(SolveError, match="seat must be a seat from 0 to 1"):
+        solve(state, seat=2)
