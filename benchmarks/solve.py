@@ -1,0 +1,76 @@
+"""How fast the phase-two solver answers, by the cards left in hands.
+
+Positions come from real games: random Flurst play into phase two, then on until
+``N`` cards are left in the hands of the seats still playing (two seats, or
+three). Each is solved for the seat to move with a budget of positions; the
+script prints, for each ``N``, how many were solved within the budget, the
+median and the worst time and positions gathered.
+
+    python benchmarks/solve.py --seats 2 --cards 4 6 8 10 --games 200
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+import skitgubbe as sg
+from skitgubbe.solve import solve
+from skitgubbe.state import PhaseTwoState, State
+
+
+def position(seed: int, players: int, seats: int, cards: int) -> PhaseTwoState | None:
+    """A random game of ``players`` played until ``seats`` seats are left with
+    ``cards`` cards in their hands, or ``None`` if the game never stands so."""
+    rng = random.Random(seed)
+    state: State = sg.deal(sg.presets.FLURST, players=players, seed=seed)
+    while not state.is_over:
+        if isinstance(state, PhaseTwoState):
+            playing = [seat for seat in range(players) if seat not in state.out]
+            held = sum(state.hand_size(seat) for seat in playing)
+            if len(playing) == seats and held <= cards:
+                return state if held == cards else None
+            if len(playing) < seats:
+                return None
+        state = state.apply(rng.choice(state.legal_moves()))
+    return None
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seats", type=int, default=2, help="seats left in play")
+    parser.add_argument("--cards", type=int, nargs="+", default=[4, 6, 8, 10])
+    parser.add_argument("--games", type=int, default=200, help="games tried for each N")
+    parser.add_argument("--max-nodes", type=int, default=200_000)
+    args = parser.parse_args()
+    build = "compiled" if sg.COMPILED else "pure"
+    print(f"Flurst, {args.seats} seats left, {build} build, budget {args.max_nodes:,} positions")
+    print(f"{'cards':>5} {'solved':>9} {'median s':>9} {'worst s':>9} {'median nodes':>13}")
+    for cards in args.cards:
+        times, nodes, tried = [], [], 0
+        for seed in range(args.games):
+            state = position(seed, max(3, args.seats), args.seats, cards)
+            if state is None:
+                continue
+            tried += 1
+            start = time.perf_counter()
+            answer = solve(state, max_nodes=args.max_nodes)
+            spent = time.perf_counter() - start
+            if answer.complete:
+                times.append(spent)
+                nodes.append(answer.nodes)
+        if not times:
+            print(f"{cards:>5} {0:>4} of {tried:<3}")
+            continue
+        print(
+            f"{cards:>5} {len(times):>4} of {tried:<3} {statistics.median(times):>9.4f} "
+            f"{max(times):>9.4f} {statistics.median(nodes):>13,.0f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
