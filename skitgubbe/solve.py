@@ -5,27 +5,52 @@ position is a game of perfect information. :func:`solve` answers, for one seat,
 whether it can escape being the goat whatever all the other seats do together
 (with two seats left that is the whole game: one of them is the goat; with more
 it is the paranoid question, the others played as one against it), and which of
-its moves keep it safe.
+its moves keep it safe. :class:`Solver` does the same and keeps what it proved
+for the next question, as a bot that asks move after move wants.
 
-Picking up can bring a position back, so a game may go round for ever. The
-solver works on the graph of positions: it gathers every position the game can
-reach from the one asked about (positions equal as
-:class:`~skitgubbe.state.PhaseTwoState` says, which leaves out the quiet
-counter), then labels them backwards from the ends of the game, as endgame
-tables are built for chess. A position is :attr:`Verdict.ESCAPES` when the seat
-can force the game to end with another seat the goat, :attr:`Verdict.GOAT` when
-the others can force it to be the goat, and :attr:`Verdict.OPEN` when neither
-can force an end: each side can keep the game going round. Under the rules a
-game that goes round ends at the quiet limit with the seat holding the most
-cards the goat (P2-QUIET); the solver does not count towards that limit, and
-says ``OPEN`` instead of guessing which side would be left holding more then.
+What a position is worth
+------------------------
 
-Each answer says how many positions it took, and a solver given too small a
+Picking up can bring a position back, so a game may go round for ever. A
+position is :attr:`Verdict.ESCAPES` when the seat can force the game to end with
+another seat the goat, :attr:`Verdict.GOAT` when the others can force it to be
+the goat, and :attr:`Verdict.OPEN` when neither can force an end: each side can
+keep the game going round. Under the rules a game that goes round ends at the
+quiet limit with the seat holding the most cards the goat (P2-QUIET); the solver
+does not count towards that limit, and says ``OPEN`` instead of guessing which
+side would be left holding more then.
+
+How it searches
+---------------
+
+Each verdict is a proof search, as a double-dummy solver for bridge asks "can
+this side make the target?" rather than "how many tricks?": can the seat force
+its escape within ``n`` moves, and can the others force it to be the goat within
+``n``, for ``n`` = 1, 2, 3 ... until one of them can. Going round a cycle only
+spends moves, so a bound of moves makes cycles harmless, and the first ``n``
+that works is the quickest forcing line. The search goes depth first and stops
+at the first move that proves the point for the side that wants it (a cut),
+trying first the moves most likely to (going out, killing the trick, shedding
+the most cards; picking up last), and first of all a move the table already
+knows to be good enough. A table keyed by the position keeps, for each position
+met, bounds on the moves its forcing side needs, so a position reached in two
+ways or asked about again is not searched again, and no line is searched that
+cannot end in time: a seat needs at least one play for each run of touching
+cards in its hand to empty it (as a bridge solver counts quick tricks).
+
+Where no side can force an end, or only by a long line, the bound grows and
+grows; there the whole graph of positions reachable from the one asked about
+settles it instead, labelled backwards from the ends of the game as endgame
+tables are built for chess. The solver tries the graph each time the search has
+spent four times what the last try was allowed, with as much again, so the two
+together cost at most a few times the cheaper of them.
+
+Each answer says how many positions it searched, and a solver given too small a
 budget (``max_nodes``, ``seconds``) says it ran out instead of answering.
 
 >>> import skitgubbe as sg
 >>> state = sg.start_phase_two(sg.presets.PAGAT, ["2C 9C KH", "3C 5D"], "D", leader=0)
->>> answer = solve(state)   # seat 0 is to move: every move loses, in at most 3 moves
+>>> answer = solve(state)   # seat 0 is to move: every move loses, within 3 moves
 >>> answer.verdict, answer.length, len(answer.moves)
 (<Verdict.GOAT: 'goat'>, 3, 3)
 >>> solve(state, seat=1).verdict
@@ -43,18 +68,32 @@ from __future__ import annotations
 import enum
 import time
 from collections import deque
-from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
+from .cards import CARDS_IN_PACK, PACK_MASK
 from .events import EventKind
-from .moves import Move
+from .moves import Move, PickUp
 from .state import PhaseTwoState, State
 
-__all__ = ["DEFAULT_NODES", "Solution", "SolveError", "Verdict", "solve"]
+__all__ = ["DEFAULT_NODES", "Solution", "SolveError", "Solver", "Verdict", "solve"]
 
-#: The most positions :func:`solve` gathers unless told otherwise.
+#: The most positions :func:`solve` searches for one answer unless told otherwise.
 DEFAULT_NODES = 2_000_000
+#: The most positions a :class:`Solver` keeps proved between questions; past it,
+#: it forgets them all and starts again.
+TABLE_LIMIT: Final = 4_000_000
+
+#: No bound: the forcing side cannot force its goal at all.
+_NEVER: Final = 0xFFFF
+#: How deep (in moves for each card in play) the depth-first search goes before
+#: the whole graph of positions decides (see :meth:`Solver.solve`).
+_DEEPEST_FACTOR: Final = 3
+#: How many positions the search spends before it first tries the whole graph.
+_GRAPH_FIRST: Final = 2_000
+#: How often (in positions) the search looks at the clock.
+_CLOCK_EVERY: Final = 1024
 
 
 class SolveError(ValueError):
@@ -80,21 +119,327 @@ class Solution:
     seat: int
     #: What it can force; ``None`` if the budget ran out first.
     verdict: Verdict | None
-    #: When the seat is to move: its moves that keep the verdict (with
-    #: ``ESCAPES``, those that bring the end nearer; with ``GOAT``, every move).
-    #: When another seat is to move: its moves that keep the verdict for ``seat``.
+    #: The moves of the seat to act that keep the verdict. For the side that
+    #: forces it, those that force it quickest; for the other side, every move
+    #: (none helps); with ``OPEN``, those that keep the game open.
     moves: tuple[Move, ...]
     #: With ``ESCAPES`` or ``GOAT``: the most moves the game lasts under best play
-    #: (the winning side hurrying, the losing side holding on).
+    #: (the side that forces the verdict hurrying, the other side holding on).
     length: int | None
-    #: The positions gathered.
+    #: The positions searched for this answer.
     nodes: int
     #: Whether the answer is complete (``False``: the budget ran out).
     complete: bool
 
 
+class _OutOfBudget(Exception):
+    """The search reached its budget of positions or time."""
+
+
+def _key(state: PhaseTwoState) -> tuple[object, ...]:
+    """What decides how a position plays on. The killed cards follow from the
+    others (every card is in a hand, on the table, in the avstickshög or killed),
+    and the plays' seats, the order seats went out and the hidden cards change no
+    move."""
+    return (
+        state._hand_masks,
+        state._table_masks,
+        state._turn
+        | state._trick_size << 5
+        | int(state._forced) << 10
+        | (state._lead_out + 1) << 11
+        | len(state._reserve_cards) << 16
+        | state._active << 24
+        | state._blamattis << 40,
+    )
+
+
+#: The lowest card of each suit.
+_SUIT_STARTS: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
+
+
+def _plays_needed(hand: int) -> int:
+    """The fewest plays that empty ``hand``: each play is a run of touching cards
+    of one suit, so it takes at least one play for each block of them (and one
+    more for each second copy of a card)."""
+    first = hand & PACK_MASK
+    starts = first & ~(first << 1) | first & _SUIT_STARTS
+    return starts.bit_count() + (hand >> CARDS_IN_PACK).bit_count()
+
+
+def _moves_needed(state: PhaseTwoState, seat: int, escape: bool) -> int:
+    """A lower bound on the moves it takes to force the goal (see :class:`_Proof`):
+    the seat must empty its hand to escape; the others must empty theirs to make
+    it the goat."""
+    hands = state._hand_masks
+    if escape:
+        return _plays_needed(hands[seat])
+    needed = 0
+    active = state._active
+    for other, hand in enumerate(hands):
+        if other != seat and active >> other & 1:
+            needed += _plays_needed(hand)
+    return needed
+
+
 def _stalled(state: State) -> bool:
     return any(event.kind is EventKind.STALLED for event in state.events)
+
+
+def _ordered(state: PhaseTwoState, moves: tuple[Move, ...]) -> list[Move]:
+    """The moves of the seat to act, those most likely to do it good first: going
+    out, then killing the trick, then shedding more cards, lower cards before
+    higher; picking up last."""
+    hand = state._hand_masks[state._turn] & PACK_MASK
+    kills = len(state._table_masks) + 1 >= state._trick_size
+    scored: list[tuple[int, int, Move]] = []
+    for index, move in enumerate(moves):
+        mask = move.mask
+        if isinstance(move, PickUp):
+            score = 0
+        else:
+            score = (
+                (1 << 24 if mask & PACK_MASK == hand else 0)
+                | (1 << 23 if kills else 0)
+                | mask.bit_count() << 16
+                | (63 - ((mask.bit_length() - 1) % 13)) << 8
+            )
+        scored.append((-score, index, move))
+    scored.sort()
+    return [move for _, _, move in scored]
+
+
+class _Proof:
+    """One proof search: can ``forcer`` force its goal from a position within a
+    number of moves? The goal is the escape of ``seat`` when ``escape`` is true,
+    else that ``seat`` is the goat.
+
+    The table holds, for each position searched, bounds on the number of moves
+    the forcing side needs (none when it cannot force the goal at all): a lower
+    bound ``low`` and an upper bound ``high``, kept as ``low << 16 | high`` with
+    :data:`_NEVER` for "no bound". Bounds hold whatever line led to a position,
+    so the table serves every line and every later question.
+
+    :meth:`prove` returns the upper bound it proved (``<= depth``), or ``-low``
+    with ``low > depth`` when the goal cannot be forced within ``depth`` moves."""
+
+    def __init__(
+        self,
+        seat: int,
+        escape: bool,
+        table: dict[tuple[object, ...], int],
+        max_nodes: int,
+        deadline: float,
+    ) -> None:
+        self.seat = seat
+        self.escape = escape
+        self.table = table
+        self.nodes = 0
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+
+    def prove(self, state: PhaseTwoState, depth: int) -> int:
+        key = _key(state)
+        known = self.table.get(key, _NEVER)
+        high = known & _NEVER
+        if high <= depth:
+            return high
+        low = known >> 16
+        if low > depth:
+            return -low
+        if state._turn < 0:
+            if (state._goat != self.seat) == self.escape and not _stalled(state):
+                self.table[key] = 0
+                return 0
+            self.table[key] = _NEVER << 16 | _NEVER
+            return -_NEVER
+        needed = max(_moves_needed(state, self.seat, self.escape), 1)  # it is not over
+        if needed > depth:
+            self.table[key] = needed << 16 | high
+            return -needed
+        self.nodes += 1
+        if self.nodes > self.max_nodes or (
+            self.nodes % _CLOCK_EVERY == 0 and time.monotonic() > self.deadline
+        ):
+            raise _OutOfBudget
+        forcing = (state._turn == self.seat) == self.escape
+        context = state._context
+        table = self.table
+        children = [
+            context.successor(state, move) for move in _ordered(state, context.legal_moves(state))
+        ]
+        if forcing:
+            # a move already proved quick enough settles it at once
+            for child in children:
+                bound = table.get(_key(child), _NEVER) & _NEVER
+                if bound < depth:
+                    table[key] = low << 16 | (bound + 1)
+                    return bound + 1
+            least = _NEVER
+            for child in children:
+                found = self.prove(child, depth - 1)
+                if found >= 0:
+                    table[key] = low << 16 | (found + 1)
+                    return found + 1
+                least = min(least, -found)
+            least = min(least + 1, _NEVER)
+            table[key] = least << 16 | high
+            return -least
+        # a move already refuted settles it at once
+        for child in children:
+            bound = table.get(_key(child), _NEVER) >> 16
+            if bound >= depth:
+                least = min(bound + 1, _NEVER)
+                table[key] = least << 16 | high
+                return -least
+        longest = 0
+        for child in children:
+            found = self.prove(child, depth - 1)
+            if found < 0:
+                least = min(-found + 1, _NEVER)
+                table[key] = least << 16 | high
+                return -least
+            longest = max(longest, found)
+        table[key] = low << 16 | (longest + 1)
+        return longest + 1
+
+
+class Solver:
+    """A phase-two solver that keeps what it proved from one question to the
+    next: a bot that asks before each of its moves finds most of the answer
+    already there, and a side that follows :attr:`Solution.moves` move after move
+    sees :attr:`Solution.length` fall by one each move.
+
+    It holds at most four million positions, then forgets them and starts again.
+    """
+
+    def __init__(self) -> None:
+        self._tables: dict[tuple[object, ...], dict[tuple[object, ...], int]] = {}
+        self._size = 0
+
+    def _table(
+        self, state: PhaseTwoState, seat: int, escape: bool
+    ) -> dict[tuple[object, ...], int]:
+        name = (state._context, state._out_of_play_mask, seat, escape)
+        table = self._tables.get(name)
+        if table is None:
+            table = self._tables[name] = {}
+        return table
+
+    def _prove(
+        self, state: PhaseTwoState, seat: int, escape: bool, depth: int, budget: _Budget
+    ) -> int:
+        """Whether the goal (see :class:`_Proof`) can be forced within ``depth``
+        moves: the moves it takes, or ``-low``."""
+        table = self._table(state, seat, escape)
+        before = len(table)
+        search = _Proof(seat, escape, table, budget.nodes - budget.used, budget.deadline)
+        try:
+            return search.prove(state, depth)
+        finally:
+            budget.used += search.nodes
+            self._size += len(table) - before
+            if self._size > TABLE_LIMIT:
+                self._tables.clear()
+                self._size = 0
+
+    def solve(
+        self,
+        state: State,
+        seat: int | None = None,
+        *,
+        max_nodes: int = DEFAULT_NODES,
+        seconds: float | None = None,
+    ) -> Solution:
+        """Whether ``seat`` (by default the seat to move) can escape being the goat
+        from ``state``, a phase-two position, whatever the others do (see the
+        module's description). ``max_nodes`` and ``seconds`` bound the work: past
+        either, the answer has ``verdict=None`` and ``complete=False``."""
+        if not isinstance(state, PhaseTwoState):
+            raise SolveError(f"the solver takes phase-two positions, not a {type(state).__name__}")
+        if seat is None:
+            if state.is_over:
+                raise SolveError("the game is over: name the seat to ask about")
+            seat = state.to_act[0]
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+            raise SolveError(f"seat must be a seat from 0 to {state.players - 1}, not {seat!r}")
+        deadline = float("inf") if seconds is None else time.monotonic() + seconds
+        budget = _Budget(max_nodes, deadline)
+        try:
+            return self._solve(state, seat, budget)
+        except _OutOfBudget:
+            return Solution(seat, None, (), None, budget.used, False)
+
+    def _solve(self, state: PhaseTwoState, seat: int, budget: _Budget) -> Solution:
+        verdict, length = self._verdict(state, seat, budget)
+        moves: tuple[Move, ...] = ()
+        if not state.is_over:
+            mine = state._turn == seat
+            legal = state._context.legal_moves(state)
+            after = [(move, state._context.successor(state, move)) for move in legal]
+            if verdict is Verdict.OPEN:
+                moves = tuple(
+                    move
+                    for move, child in after
+                    if self._verdict(child, seat, budget)[0] is Verdict.OPEN
+                )
+            elif (verdict is Verdict.ESCAPES) != mine:
+                moves = legal  # the side that cannot stop it: every move loses
+            else:
+                assert length is not None
+                escape = verdict is Verdict.ESCAPES
+                moves = tuple(
+                    move
+                    for move, child in after
+                    if self._prove(child, seat, escape, length - 1, budget) >= 0
+                )
+        return Solution(seat, verdict, moves, length, budget.used, True)
+
+    def _verdict(
+        self, state: PhaseTwoState, seat: int, budget: _Budget
+    ) -> tuple[Verdict, int | None]:
+        """The verdict, deepening the search a move at a time for each side in
+        turn, so that the first proof found is the quickest; past a depth no
+        forced line in a real game reaches, the whole graph of positions decides."""
+        if state.is_over:
+            if _stalled(state):
+                return Verdict.OPEN, None
+            return (Verdict.GOAT if state._goat == seat else Verdict.ESCAPES), 0
+        cards = sum(mask.bit_count() for mask in state._hand_masks)
+        cards += sum(mask.bit_count() for mask in state._table_masks)
+        deepest = min(_DEEPEST_FACTOR * cards + 8, _NEVER - 1)
+        start = budget.used
+        graph = _GRAPH_FIRST
+        for depth in range(1, deepest + 1):
+            escaped = self._prove(state, seat, True, depth, budget)
+            if escaped >= 0:
+                return Verdict.ESCAPES, escaped
+            goat = self._prove(state, seat, False, depth, budget)
+            if goat >= 0:
+                return Verdict.GOAT, goat
+            if escaped == goat == -_NEVER:
+                return Verdict.OPEN, None
+            if budget.used - start > graph:
+                # Long lines or cycles: the whole graph may be the smaller task.
+                # Each try is given as much as the search has spent so far, so
+                # the tries cost at most a few times the cheaper way.
+                settled = _label_graph(state, seat, budget, graph)
+                if settled is not None:
+                    return settled
+                graph *= 4
+        settled = _label_graph(state, seat, budget, budget.nodes)
+        assert settled is not None  # pragma: no cover - the budget raises first
+        return settled
+
+
+class _Budget:
+    """What one question may spend (positions, and a time on the monotonic
+    clock), and what it has spent."""
+
+    def __init__(self, nodes: int, deadline: float) -> None:
+        self.nodes = nodes
+        self.deadline = deadline
+        self.used = 0
 
 
 def solve(
@@ -105,68 +450,66 @@ def solve(
     seconds: float | None = None,
 ) -> Solution:
     """Whether ``seat`` (by default the seat to move) can escape being the goat
-    from ``state``, a phase-two position, whatever the others do (see the module's
-    description). ``max_nodes`` and ``seconds`` bound the work: past either, the
-    answer has ``verdict=None`` and ``complete=False``."""
-    if not isinstance(state, PhaseTwoState):
-        raise SolveError(f"the solver takes phase-two positions, not a {type(state).__name__}")
-    if seat is None:
-        if state.is_over:
-            raise SolveError("the game is over: name the seat to ask about")
-        seat = state.to_act[0]
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise SolveError(f"seat must be a seat from 0 to {state.players - 1}, not {seat!r}")
-    deadline = None if seconds is None else time.monotonic() + seconds
+    from ``state``, a phase-two position, whatever the others do: a fresh
+    :class:`Solver`'s answer (see :meth:`Solver.solve`)."""
+    return Solver().solve(state, seat, max_nodes=max_nodes, seconds=seconds)
 
-    # 1. Every position the game can reach, with its moves and where they lead.
-    index: dict[State, int] = {state: 0}
-    states: list[State] = [state]
-    children: list[list[tuple[Move, int]]] = []
+
+def _label_graph(
+    state: PhaseTwoState, seat: int, budget: _Budget, limit: int
+) -> tuple[Verdict, int | None] | None:
+    """The verdict from the whole graph of positions reachable from ``state``,
+    labelled backwards from the ends of the game, as endgame tables are built
+    for chess: a position of the side that wants an end is won as soon as one move
+    wins, lost once every move loses; what is never labelled is open. Exact, and
+    needs every position: ``None`` when there are more than ``limit``."""
+    index: dict[tuple[object, ...], int] = {_key(state): 0}
+    states: list[PhaseTwoState] = [state]
+    children: list[list[int]] = []
     parents: list[list[int]] = [[]]
     todo = 0
     while todo < len(states):
-        if len(states) > max_nodes or (
-            deadline is not None and todo % 256 == 0 and time.monotonic() > deadline
+        if todo >= limit:
+            return None
+        budget.used += 1
+        if budget.used > budget.nodes or (
+            todo % _CLOCK_EVERY == 0 and time.monotonic() > budget.deadline
         ):
-            return Solution(seat, None, (), None, len(states), False)
+            raise _OutOfBudget
         current = states[todo]
-        edges: list[tuple[Move, int]] = []
-        if not current.is_over:
-            for move in current.legal_moves():
-                after = current.apply(move)
-                number = index.get(after)
+        edges: list[int] = []
+        if current._turn >= 0:
+            context = current._context
+            for move in context.legal_moves(current):
+                after = context.successor(current, move)
+                key = _key(after)
+                number = index.get(key)
                 if number is None:
                     number = len(states)
-                    index[after] = number
+                    index[key] = number
                     states.append(after)
                     parents.append([])
-                edges.append((move, number))
+                edges.append(number)
                 parents[number].append(todo)
         children.append(edges)
         todo += 1
 
-    # 2. Labels from the ends back: a position of the seat's is won as soon as one
-    # move wins, lost once every move loses; a position of the others' the other
-    # way round. What is never labelled is open.
     count = len(states)
     label: list[Verdict | None] = [None] * count
-    length: list[int] = [0] * count
+    length = [0] * count
     left = [len(edges) for edges in children]
     queue: deque[int] = deque()
     for number, current in enumerate(states):
-        if current.is_over and not _stalled(current):
-            label[number] = Verdict.GOAT if current.loser == seat else Verdict.ESCAPES
+        if current._turn < 0 and not _stalled(current):
+            label[number] = Verdict.GOAT if current._goat == seat else Verdict.ESCAPES
             queue.append(number)
     while queue:
-        if deadline is not None and len(queue) % 256 == 0 and time.monotonic() > deadline:
-            return Solution(seat, None, (), None, count, False)
         done = queue.popleft()
         verdict = label[done]
         for parent in parents[done]:
             if label[parent] is not None:
                 continue
-            mine = states[parent].to_act[0] == seat
-            good = Verdict.ESCAPES if mine else Verdict.GOAT
+            good = Verdict.ESCAPES if states[parent]._turn == seat else Verdict.GOAT
             if verdict is good:
                 label[parent] = good
                 length[parent] = length[done] + 1
@@ -175,39 +518,9 @@ def solve(
                 left[parent] -= 1
                 if left[parent] == 0:  # every move leads to the other side's win
                     label[parent] = verdict
-                    length[parent] = max(length[child] for _, child in children[parent]) + 1
+                    length[parent] = max(length[child] for child in children[parent]) + 1
                     queue.append(parent)
-
-    verdict = label[0] or Verdict.OPEN
-    moves = _keeping(children[0], label, length, verdict, state, seat)
-    return Solution(
-        seat,
-        verdict,
-        moves,
-        None if verdict is Verdict.OPEN else length[0],
-        count,
-        True,
-    )
-
-
-def _keeping(
-    edges: Sequence[tuple[Move, int]],
-    label: Sequence[Verdict | None],
-    length: Sequence[int],
-    verdict: Verdict,
-    state: State,
-    seat: int,
-) -> tuple[Move, ...]:
-    """The moves from the root that keep ``verdict``: for the side that forces it,
-    those that shorten the way to the end (a move back round a cycle would keep
-    the label but never arrive)."""
-    if state.is_over:
-        return ()
-    value = {number: label[number] or Verdict.OPEN for _, number in edges}
-    keep = [(move, number) for move, number in edges if value[number] is verdict]
-    mine = state.to_act[0] == seat
-    forcing = (verdict is Verdict.ESCAPES and mine) or (verdict is Verdict.GOAT and not mine)
-    if forcing and keep:
-        best = min(length[number] for _, number in keep)
-        keep = [(move, number) for move, number in keep if length[number] == best]
-    return tuple(move for move, _ in keep)
+    verdict = label[0]
+    if verdict is None:
+        return Verdict.OPEN, None
+    return verdict, length[0]

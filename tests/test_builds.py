@@ -4,7 +4,8 @@ The compiled build (``SKITGUBBE_MYPYC=1``) is made from the same source as the
 pure one. With the compiled modules built in place, this test plays the same
 seeded random games of every preset, and of random rulesets (one or two packs,
 any player count the rules allow), in a copy of the pure source and here, and
-compares a digest of every move, event and refusal of every game.
+compares a digest of every move, event and refusal of every game, and of the
+phase-two solver's answers on positions from Flurst games.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import skitgubbe as sg
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = 1000  # per preset: 11,000 games
 RULESETS = 2000  # games of random rulesets
+SOLVED = 60  # Flurst games whose phase two is solved
 
 PROGRAM = f"""
 import hashlib
@@ -47,6 +49,21 @@ for name, rules in sg.presets.ALL.items():
 for seed in range({RULESETS}):
     rules, players = random_ruleset(random.Random(seed))
     play(rules, players, seed)
+from skitgubbe.solve import Solver
+from skitgubbe.state import PhaseTwoState
+solver = Solver()
+for seed in range({SOLVED}):  # the solver's answers, positions searched and all
+    rng = random.Random(seed)
+    state = sg.deal(sg.presets.FLURST, players=3, seed=seed)
+    while not state.is_over and (
+        not isinstance(state, PhaseTwoState)
+        or sum(map(state.hand_size, range(3))) > 8
+    ):
+        state = state.apply(rng.choice(state.legal_moves()))
+    if not state.is_over:
+        for seat in range(3):
+            if seat not in state.out:
+                digest.update(repr(solver.solve(state, seat)).encode())
 print(sg.COMPILED, digest.hexdigest())
 """
 

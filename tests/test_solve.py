@@ -4,8 +4,11 @@ The oracle is a minimax over every line of play with no table and no pruning:
 a position met again on the line being searched counts as open (the side that
 could force an end never needs to go round), the seat asked about takes the best
 of its moves, the others the worst for it. On every small position generated
-here it must agree with :func:`skitgubbe.solve.solve`, which works backwards
-over the graph of positions instead.
+here it must agree with :func:`skitgubbe.solve.solve`, which searches depth
+first with a bound on the moves and a table. A second, independent reference is
+the labelling of the whole graph of positions backwards from the ends of the
+game (the solver's last resort), which takes larger positions than the plain
+search can.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from hypothesis import strategies as st
 import skitgubbe as sg
 from skitgubbe.cards import format_cards, one_pack
 from skitgubbe.events import EventKind
-from skitgubbe.solve import SolveError, Verdict, solve
+from skitgubbe.solve import SolveError, Solver, Verdict, _Budget, _label_graph, _OutOfBudget, solve
 from skitgubbe.state import PhaseTwoState, State
 
 ORDER = {Verdict.GOAT: 0, Verdict.OPEN: 1, Verdict.ESCAPES: 2}
@@ -112,6 +115,46 @@ def test_the_solver_agrees_with_plain_minimax_on_small_positions() -> None:
     # verdicts are checked against their moves below
     assert checked[Verdict.GOAT] >= 20 and checked[Verdict.ESCAPES] >= 20, checked
     assert sum(checked.values()) >= 5 * too_big, (checked, too_big)
+
+
+def test_the_solver_agrees_with_the_whole_graph_up_to_ten_cards() -> None:
+    """Every preset without an avstickshög, 2 to 4 seats, 2 to 10 cards (those
+    whose graph has at most 20,000 positions); the length of the quickest forcing
+    line agrees too."""
+    rng = random.Random(5)
+    checked = {Verdict.GOAT: 0, Verdict.OPEN: 0, Verdict.ESCAPES: 0}
+    largest = 0
+    for _ in range(60):
+        state = small_position(rng, rng.randint(2, 10))
+        for seat in range(state.players):
+            if seat in state.out:
+                continue
+            try:
+                settled = _label_graph(state, seat, _Budget(10**9, float("inf")), 20_000)
+            except _OutOfBudget:  # pragma: no cover - the budget is not reached
+                continue
+            if settled is None:
+                continue
+            expected, length = settled
+            answer = solve(state, seat)
+            assert (answer.verdict, answer.length) == (expected, length), (state, seat)
+            checked[expected] += 1
+            largest = max(largest, sum(map(state.hand_size, range(state.players))))
+    assert largest >= 9
+    assert checked[Verdict.OPEN] >= 4 and min(checked.values()) >= 4, checked
+
+
+def test_a_solver_keeps_what_it_proved() -> None:
+    """Asked again, a solver answers from its table; the answer is the same."""
+    state = sg.start_phase_two(
+        sg.presets.SWEDISH_GOAT, ["2C 5C 9D KH 4S", "3C 7D 8D QH AS"], "H", leader=0
+    )
+    solver = Solver()
+    first = solver.solve(state)
+    again = solver.solve(state)
+    assert again.nodes < first.nodes
+    assert (again.verdict, again.moves, again.length) == (first.verdict, first.moves, first.length)
+    assert solve(state) == first
 
 
 def test_an_open_position_lets_each_side_keep_it_open() -> None:
