@@ -237,14 +237,20 @@ def test_every_message_sent_follows_the_shipped_schema(tmp_path: Path) -> None:
         "    moves = __import__('json').loads(line).get('moves')\n"
         "    print(moves[0] if moves else 'ok', flush=True)\n"
     )
-    bots = [
-        make_bot(f"cmd:{sys.executable} {recorder}", log_dir=tmp_path),
-        GreedyBot(),
-        GreedyBot(),
-    ]
-    outcome = play_seated(sg.presets.FLURST, bots, 4, (1, 2, 3))
+    program = make_bot(f"cmd:{sys.executable} {recorder}", log_dir=tmp_path)
+    assert isinstance(program, CommandBot)
+    outcome = play_seated(sg.presets.FLURST, [program, GreedyBot(), GreedyBot()], 4, (1, 2, 3))
     assert outcome.forfeit is None
-    messages = [json.loads(line) for line in (tmp_path / "messages.jsonl").read_text().splitlines()]
+    # ``end`` is sent without waiting for its ``ok``: give the program time to record it
+    record = tmp_path / "messages.jsonl"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        lines = record.read_text().splitlines()
+        if lines and json.loads(lines[-1])["type"] == "end":
+            break
+        time.sleep(0.01)
+    program.close()
+    messages = [json.loads(line) for line in record.read_text().splitlines()]
     assert [m["type"] for m in messages[:3]] == ["hello", "reset", "choose"]
     assert messages[-1]["type"] == "end" and messages[-1]["goat"] == outcome.loser
     validator = jsonschema.Draft202012Validator(schema)

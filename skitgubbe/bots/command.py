@@ -56,6 +56,7 @@ from ..views import PlayerView
 from .protocol import BotFailure
 
 __all__ = [
+    "CLOSE_GRACE",
     "DEFAULT_MOVE_TIME",
     "LOG_CAP",
     "PROTOCOL_VERSION",
@@ -160,6 +161,10 @@ def _label(words: Sequence[str]) -> str:
             return Path(word).name
     return Path(words[0]).name
 
+
+#: Seconds a program has, once a run is over and its input closed, to exit on
+#: its own before it is killed (a forfeiting program gets 0.2).
+CLOSE_GRACE = 2.0
 
 #: Live programs of this process, by bot identity.
 _LIVE: dict[str, _Program] = {}
@@ -344,15 +349,15 @@ class _Program:
         except UnicodeDecodeError:
             raise self.fail("garbage", f"answered {what} with bytes that are not UTF-8") from None
 
-    def stop(self) -> None:
-        """Close the program's input, give it a moment to exit, then kill it and
-        every process it started (its whole process group: a wrapper script's
-        program, a child it forked)."""
+    def stop(self, grace: float = 0.2) -> None:
+        """Close the program's input, give it ``grace`` seconds to exit, then kill
+        it and every process it started (its whole process group: a wrapper
+        script's program, a child it forked)."""
         if self.process.poll() is None:
             with contextlib.suppress(OSError):
                 self.stdin.close()
             try:
-                self.process.wait(timeout=0.2)
+                self.process.wait(timeout=grace)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
@@ -589,18 +594,20 @@ class CommandBot:
             self._drop()
             raise
 
-    def stop_program(self) -> None:
-        """Stop this bot's program in this process, with every process it started;
-        the next game starts it again (a run does this when the bot forfeits)."""
+    def stop_program(self, grace: float = 0.2) -> None:
+        """Stop this bot's program in this process, with every process it started,
+        after ``grace`` seconds for it to exit on its own; the next game starts it
+        again (a run does this when the bot forfeits)."""
         self._started = False
         program = _LIVE.pop(self.identity, None)
         if program is not None and program.owner == os.getpid():
-            program.stop()
+            program.stop(grace)
 
     def close(self) -> None:
-        """Stop this bot's program in this process; logs it made without being
-        given ``log_dir`` are removed."""
-        self.stop_program()
+        """Stop this bot's program in this process, giving it up to
+        :data:`CLOSE_GRACE` seconds to take in the last ``end`` and exit; logs it
+        made without being given ``log_dir`` are removed."""
+        self.stop_program(CLOSE_GRACE)
         if not self.keep_logs:
             _remove_logs(self.log_dir, getattr(self, "_maker", -1))
 
