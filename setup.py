@@ -27,7 +27,7 @@ COMPILED_MODULES = [
     "skitgubbe/phase_one/mas.py",
     "skitgubbe/phase_one/play.py",
     "skitgubbe/intermission.py",
-    "skitgubbe/solve.py",
+    "skitgubbe/solve/search.py",
 ]
 #: The compiled modules' shared library, kept inside the package so that it is
 #: found wherever the package is: ``skitgubbe/native__mypyc``.

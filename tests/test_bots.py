@@ -247,7 +247,7 @@ def test_a_match_refuses_bad_bots_with_a_reason() -> None:
         parse_bots("greedy,random,random", 4)
     with pytest.raises(MatchError, match="these rules seat 3-3 players"):
         match(sg.presets.ATLANTA, ["greedy", "random"], 1, workers=1)
-    assert set(BOT_NAMES) == {"random", "greedy", "search"}
+    assert set(BOT_NAMES) == {"random", "greedy", "search", "pimc"}
 
 
 def test_the_interval_is_students_t() -> None:

@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 import skitgubbe as sg
 from skitgubbe.cards import format_cards, one_pack
 from skitgubbe.events import EventKind
-from skitgubbe.solve import SolveError, Solver, Verdict, _Budget, _label_graph, _OutOfBudget, solve
+from skitgubbe.solve import SolveError, Solver, Verdict, solve
+from skitgubbe.solve.search import _Budget, _label_graph, _OutOfBudget
 from skitgubbe.state import PhaseTwoState, State
 
 ORDER = {Verdict.GOAT: 0, Verdict.OPEN: 1, Verdict.ESCAPES: 2}

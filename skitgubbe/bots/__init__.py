@@ -6,8 +6,9 @@ never imports it.
 * :class:`Bot` is the protocol: a bot chooses from its own
   :class:`~skitgubbe.views.PlayerView` and its own legal moves (never a state),
   and may decline an out-of-turn move.
-* :class:`RandomBot`, :class:`GreedyBot` and :class:`SearchBot` are three bots
-  of rising strength.
+* :class:`RandomBot`, :class:`GreedyBot`, :class:`SearchBot` and
+  :class:`PimcBot` are four bots of rising strength; the last plays phase two
+  with the solver and grows stronger with the time it is given.
 * :class:`CommandBot` is a program in any language that speaks the line
   protocol on its standard input and output (see :mod:`skitgubbe.bots.command`).
 * :func:`make_bot` and :func:`parse_bots` make bots from their names
@@ -24,6 +25,7 @@ from .basic import GreedyBot, RandomBot, greedy_choice
 from .command import PROTOCOL_VERSION, SCHEMA_PATH, CommandBot
 from .driver import GameResult, SeatTimes, asking_order, next_move, play_game
 from .names import BOT_NAMES, MatchError, bot_name, make_bot, parse_bots
+from .pimc import PimcBot
 from .protocol import FAILURES, Bot, BotError, BotFailure, TimedBot, is_due
 from .search import SearchBot
 
@@ -39,6 +41,7 @@ __all__ = [
     "GameResult",
     "GreedyBot",
     "MatchError",
+    "PimcBot",
     "RandomBot",
     "SearchBot",
     "SeatTimes",

@@ -2,7 +2,9 @@
 
 A bot's name, as ``--bots`` and :func:`make_bot` take it, is one of
 
-* a library bot, ``random``, ``greedy`` or ``search`` (:data:`BOT_NAMES`);
+* a library bot, ``random``, ``greedy``, ``search`` or ``pimc`` (:data:`BOT_NAMES`);
+  ``pimc@SECONDS`` is the :class:`~skitgubbe.bots.PimcBot` thinking that many
+  seconds a decision (``pimc@1``; ``pimc`` alone thinks 0.1 s);
 * ``module:Name`` or ``path/to/file.py:Name``, a bot class of your own (see
   :mod:`skitgubbe.bots.loading`);
 * ``cmd:PROGRAM ARGS``, a program in any language that speaks the line protocol
@@ -11,12 +13,15 @@ A bot's name, as ``--bots`` and :func:`make_bot` take it, is one of
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 from .basic import GreedyBot, RandomBot
 from .command import CommandBot, is_command_spec
 from .loading import BotSpecError, is_bot_spec, load_bot
+from .pimc import PimcBot
 from .protocol import Bot
 from .search import SearchBot
 
@@ -27,7 +32,26 @@ BOT_NAMES: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "search": SearchBot,
+    "pimc": PimcBot,
 }
+
+#: ``pimc@SECONDS``: the PIMC bot with its time a decision.
+_TIMED = re.compile(r"pimc@(\d+(?:\.\d*)?|\.\d+)")
+
+
+def _timed_seconds(kind: str) -> float | None:
+    """The seconds in ``pimc@SECONDS``, or ``None`` for any other name; raises
+    :class:`MatchError` for a time that is not a positive number."""
+    if not kind.startswith("pimc@"):
+        return None
+    found = _TIMED.fullmatch(kind)
+    seconds = float(found.group(1)) if found else math.nan
+    if not 0 < seconds <= 3600:
+        raise MatchError(
+            f"{kind!r}: give the PIMC bot's seconds a decision as a number above 0 and "
+            "at most 3600, as in pimc@0.5"
+        )
+    return seconds
 
 
 class MatchError(ValueError):
@@ -54,10 +78,13 @@ def bot_name(name: str) -> str:
         make_bot(name)
         return name.strip()
     kind = name.strip().lower()
+    if _timed_seconds(kind) is not None:
+        return kind
     if kind not in BOT_NAMES:
         raise MatchError(
             f"no bot named {name!r}; the bots are: {', '.join(BOT_NAMES)}, a bot of "
-            "your own as module:Name or path/to/file.py:Name, or a program as cmd:PROGRAM ARGS"
+            "your own as module:Name or path/to/file.py:Name, or a program as cmd:PROGRAM ARGS "
+            "(pimc@SECONDS gives the pimc bot its time a decision)"
         )
     return kind
 
@@ -71,11 +98,14 @@ def make_bot(name: str, *, log_dir: str | Path | None = None) -> Bot:
 
     >>> make_bot("greedy").name
     'greedy'
+    >>> make_bot("pimc@0.5")
+    PimcBot(seconds=0.5)
     >>> make_bot("clever")
     Traceback (most recent call last):
     ...
     skitgubbe.bots.names.MatchError: no bot named 'clever'; the bots are: random, greedy, \
-search, a bot of your own as module:Name or path/to/file.py:Name, or a program as cmd:PROGRAM ARGS
+search, pimc, a bot of your own as module:Name or path/to/file.py:Name, or a program as \
+cmd:PROGRAM ARGS (pimc@SECONDS gives the pimc bot its time a decision)
     >>> make_bot("skitgubbe.bots.basic:RandomBot").name
     'random'
     >>> make_bot("cmd:python3 examples/bots/random_bot.py").name
@@ -91,7 +121,11 @@ search, a bot of your own as module:Name or path/to/file.py:Name, or a program a
             return load_bot(name)
         except BotSpecError as error:
             raise MatchError(str(error)) from error
-    return BOT_NAMES[bot_name(name)]()
+    kind = bot_name(name)
+    seconds = _timed_seconds(kind)
+    if seconds is not None:
+        return PimcBot(seconds, name=kind)
+    return BOT_NAMES[kind]()
 
 
 def parse_bots(

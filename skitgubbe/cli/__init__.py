@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .. import COMPILED, __version__
-from . import compare, match, play, referee, replay, serve, session, tournament, watch
+from . import analyse, compare, match, play, referee, replay, serve, session, tournament, watch
 from .commands import Command, plain_text, single_interrupt
 
 __all__ = ["COMMANDS", "DEFAULT", "Command", "main"]
@@ -33,6 +33,7 @@ COMMANDS: dict[str, Command] = {
         session.COMMAND,
         tournament.COMMAND,
         replay.COMMAND,
+        analyse.COMMAND,
         referee.COMMAND,
         serve.COMMAND,
     )

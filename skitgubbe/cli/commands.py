@@ -182,10 +182,14 @@ def single_interrupt() -> Iterator[None]:
 
 
 def write_replay(
-    path: Path, records: Sequence[Record], titles: Sequence[str] | None = None
+    path: Path,
+    records: Sequence[Record],
+    titles: Sequence[str] | None = None,
+    notes: Sequence[Sequence[str]] | None = None,
 ) -> None:
-    """Write the replay page of ``records`` to ``path`` and say so."""
+    """Write the replay page of ``records`` to ``path`` (with each game's
+    ``notes``, if given) and say so."""
 
-    path.write_text(replay_html(records, titles=titles), encoding="utf-8")
+    path.write_text(replay_html(records, titles=titles, notes=notes), encoding="utf-8")
     games = f"{len(records)} games" if len(records) > 1 else "the game"
     print(f"Wrote the replay of {games} to {path}: open it in a browser.")

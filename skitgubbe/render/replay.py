@@ -8,6 +8,11 @@ chooses the perspective, any seat (cards that seat does not know are face
 down) or every card open; the address names the step (``game.html#40`` opens
 at move 40) and follows it, so a step can be linked.
 
+Given ``notes`` (one text for each move, as
+:meth:`skitgubbe.solve.Analysis.notes` writes them for a game the solver
+judged), the page shows each step's note under the board, and marks in the
+list of moves those whose note starts with ``??`` (a blunder).
+
 The page holds each position's items as laid out for the open picture, and for
 every card in a hand the seats that know it; the browser draws the chosen
 perspective from them. Each item is stored once and each step as its changes to
@@ -201,7 +206,7 @@ def said_to(view: PlayerView) -> str:
     return _said(view.events, [True] * len(view.events))
 
 
-def _game(record: Record, title: str | None) -> dict[str, Any]:
+def _game(record: Record, title: str | None, notes: Sequence[str] | None = None) -> dict[str, Any]:
     states = replay(record)
     first = states[0]
     game: dict[str, Any] = {
@@ -211,6 +216,15 @@ def _game(record: Record, title: str | None) -> dict[str, Any]:
     }
     words = ["the deal", *map(said, states[1:])]
     game.update(pack(_frames(states, record.preset), words))
+    if notes is not None:
+        if len(notes) != len(record.moves):
+            raise ValueError(
+                f"give one note per move: {len(record.moves)} moves, {len(notes)} notes"
+            )
+        for note in notes:
+            if not isinstance(note, str):
+                raise TypeError(f"a note is text, not {type(note).__name__}")
+        game["notes"] = list(notes)
     return game
 
 
@@ -299,10 +313,12 @@ def replay_html(
     *,
     title: str | None = None,
     titles: Sequence[str] | None = None,
+    notes: Sequence[Sequence[str]] | None = None,
 ) -> str:
     """One offline HTML page replaying ``records`` (one record, or several with a
     menu to choose between them; see the module's description). ``titles`` names
-    each game, ``title`` the page."""
+    each game, ``title`` the page; ``notes`` gives each game's notes, one text
+    per move (``""`` for none)."""
     games = [records] if isinstance(records, Record) else list(records)
     if not games:
         raise ValueError("give at least one record to replay")
@@ -311,7 +327,16 @@ def replay_html(
             raise TypeError(f"replay records, not {type(record).__name__}")
     if titles is not None and len(titles) != len(games):
         raise ValueError(f"give one title per game: {len(games)} games, {len(titles)} titles")
-    data = [_game(record, None if titles is None else titles[i]) for i, record in enumerate(games)]
+    if notes is not None and len(notes) != len(games):
+        raise ValueError(f"give notes for each game: {len(games)} games, {len(notes)} lists")
+    data = [
+        _game(
+            record,
+            None if titles is None else titles[i],
+            None if notes is None else notes[i],
+        )
+        for i, record in enumerate(games)
+    ]
     first = games[0]
     heading = title or (
         f"{first.preset or name_of(first.rules)}, {first.deal.players} players"
@@ -353,6 +378,9 @@ h1 {{ font-size: 18px; margin: 0 0 10px; }}
 #controls {{ display: flex; gap: 8px; align-items: center; margin-top: 8px; }}
 #slider {{ flex: 1; min-width: 60px; }}
 #said {{ margin: 8px 0 0; min-height: 2.6em; }}
+#note {{ margin: 4px 0 0; min-height: 1.3em; color: #333; }}
+#note.blunder, #moves li.blunder {{ color: #b00020; }}
+#moves li.blunder::after {{ content: " ??"; font-weight: bold; }}
 </style></head>
 <body>
 <h1>{title}</h1>
@@ -368,6 +396,7 @@ h1 {{ font-size: 18px; margin: 0 0 10px; }}
 <span id="step"></span>
 </div>
 <p id="said" aria-live="polite"></p>
+<p id="note"></p>
 <p><label>Perspective <select id="seat"></select></label>
 <label id="gamebox"> Game <select id="game-menu"></select></label></p>
 </div>
@@ -477,6 +506,10 @@ function show(to, fromHash) {
   stepLabel.textContent = `move ${step} of ${last}`;
   document.getElementById("said").textContent =
     step ? `${step}. ${game.phrases[game.said[step]]}` : game.phrases[game.said[0]];
+  const note = document.getElementById("note");
+  const text = game.notes && step ? game.notes[step - 1] : "";
+  note.textContent = text;
+  note.className = text.startsWith("??") ? "blunder" : "";
   for (const item of list.children) item.classList.remove("now");
   const now = list.children[step];
   if (now) {
@@ -523,6 +556,10 @@ function choose(index) {
   game.moves.forEach((move, index) => {
     const item = document.createElement("li");
     item.textContent = `${index + 1}. ${move}`;
+    if (game.notes && game.notes[index].startsWith("??")) {
+      item.classList.add("blunder");
+      item.title = game.notes[index];
+    }
     list.appendChild(item);
   });
   Array.from(list.children).forEach((item, index) => {

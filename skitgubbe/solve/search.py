@@ -72,10 +72,10 @@ from typing import Final
 
 import attrs
 
-from .cards import CARDS_IN_PACK, PACK_MASK
-from .events import EventKind
-from .moves import Move, PickUp
-from .state import PhaseTwoState, State
+from ..cards import CARDS_IN_PACK, PACK_MASK
+from ..events import EventKind
+from ..moves import Move, PickUp
+from ..state import PhaseTwoState, State
 
 __all__ = ["DEFAULT_NODES", "Solution", "SolveError", "Solver", "Verdict", "solve"]
 
@@ -93,7 +93,7 @@ _DEEPEST_FACTOR: Final = 3
 #: How many positions the search spends before it first tries the whole graph.
 _GRAPH_FIRST: Final = 2_000
 #: How often (in positions) the search looks at the clock.
-_CLOCK_EVERY: Final = 1024
+_CLOCK_EVERY: Final = 256
 
 
 class SolveError(ValueError):

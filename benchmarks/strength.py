@@ -1,0 +1,165 @@
+"""How strong the PIMC bot is, by the time it is given: duplicate deals of
+4-player Flurst against three SearchBots, with 95% intervals.
+
+    python benchmarks/strength.py --deals 100 --workers 2
+    python benchmarks/strength.py --deals 40 --budgets 0.01,0.1 --ismcts 0
+
+Each budget plays the same deals: ``PimcBot`` at that many seconds a decision in
+one seat and three ``SearchBot`` players at their default budget in the others,
+every deal once per rotation of the seats (so each deal is played four times,
+the PIMC bot in each seat once). A quarter is an even goat rate. With
+``--ismcts N`` (and the ``openspiel`` extra) OpenSpiel's ``ISMCTSBot`` with N
+simulations a decision, resampling the hidden cards with the library's sampler,
+takes the same seat on the same deals.
+
+It prints, for each bot in the seat, its goat rate with a 95% interval over
+deals, its goat rate minus the SearchBots' mean rate deal by deal (interval
+too), and its mean seconds a decision; then the issue's bars: at 0.1 s the goat
+rate under 10% with the interval's upper end under 25%, and at the longest
+budget a rate lower than at the shortest with the intervals apart.
+
+Run it on the compiled build (``SKITGUBBE_MYPYC=1 python setup.py build_ext
+--inplace``) for the figures the README gives: the bot's playouts and solver
+run in the engine's native code there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import skitgubbe
+from skitgubbe import presets
+from skitgubbe.bots import Bot, PimcBot, SearchBot
+from skitgubbe.moves import Move
+from skitgubbe.runner import Limits
+from skitgubbe.tournament import MatchResult, match
+from skitgubbe.views import PlayerView
+
+
+class IsmctsSeat:
+    """OpenSpiel's ``ISMCTSBot`` in a seat of a library match: the bot is given
+    an OpenSpiel state rebuilt from a sample of the seat's view (it searches by
+    resampling from the information state, so which sample does not matter)."""
+
+    def __init__(self, simulations: int) -> None:
+        self.name = f"ismcts@{simulations}"
+        self.simulations = simulations
+        self._seat = 0
+        self._seed = 0
+
+    def reset(self, seat: int, seed: int) -> None:
+        self._seat, self._seed = seat, seed
+
+    def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move | None:
+        import random
+
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import ismcts
+
+        from skitgubbe.integrations.actions import PASS
+        from skitgubbe.integrations.openspiel import EngineRolloutEvaluator, SkitgubbeState
+        from skitgubbe.integrations.turns import Turns
+
+        if len(moves) == 1 or view.player not in view.due:
+            return skitgubbe.bots.greedy_choice(view, moves)
+        game = pyspiel.load_game("python_skitgubbe", {"preset": "flurst", "players": view.players})
+        turns = Turns(skitgubbe.sample(view, random.Random(self._seed)))
+        while turns.player != view.player and turns.may_pass:
+            turns = turns.apply(PASS)  # the seats offered before this one let it act
+        if turns.player != view.player:
+            return skitgubbe.bots.greedy_choice(view, moves)
+        state = SkitgubbeState(game)
+        state.turns = turns
+        bot = ismcts.ISMCTSBot(
+            game,
+            EngineRolloutEvaluator(rollouts=1, seed=self._seed),
+            uct_c=2.0,
+            max_simulations=self.simulations,
+            random_state=np.random.RandomState(self._seed % 2**32),
+        )
+        self._seed += 1
+        return turns.moves()[bot.step(state)]
+
+
+def played(bot: Bot, deals: int, seed: int, workers: int, seconds: float) -> MatchResult:
+    start = time.perf_counter()
+
+    def report(done: int, asked: int) -> None:
+        print(
+            f"  {bot.name}: {done}/{asked} deals, {time.perf_counter() - start:.0f} s",
+            file=sys.stderr,
+        )
+
+    limits = Limits(move=max(2.0, 3 * seconds), game=3600.0)
+    return match(
+        presets.FLURST,
+        [bot, SearchBot(), SearchBot(), SearchBot()],
+        deals,
+        seed,
+        workers=workers,
+        limits=limits,
+        progress=report,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--budgets", default="0.01,0.1,1", help="seconds a decision")
+    parser.add_argument("--ismcts", type=int, default=0, help="IS-MCTS simulations (0: none)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args(argv)
+    budgets = [float(text) for text in args.budgets.split(",")]
+    build = "compiled" if skitgubbe.COMPILED else "pure"
+    print(
+        f"4-player Flurst, {args.deals} duplicate deals (x4 seatings), {build} build, "
+        f"{args.workers} worker(s); the bot in one seat, three SearchBots in the others"
+    )
+    rows: list[tuple[str, Any, Any, float]] = []
+    rates = {}
+    seats: list[tuple[Bot, float]] = [(PimcBot(b, name=f"pimc@{b:g}"), b) for b in budgets]
+    if args.ismcts:
+        seats.append((IsmctsSeat(args.ismcts), 1.0))
+    for bot, seconds in seats:
+        result = played(bot, args.deals, args.seed, args.workers, seconds)
+        stats = result.stats()[0]
+        rate = result.goat_rate(0)
+        diff = result.difference(0)
+        per_decision = stats.seconds_per_decision
+        rows.append((bot.name, rate, diff, per_decision))
+        rates[bot.name] = rate
+        print(
+            f"{bot.name:>12}: goat {100 * rate.mean:5.1f}% [{100 * rate.low:5.1f}, "
+            f"{100 * rate.high:5.1f}]  minus SearchBots {100 * diff.mean:+6.1f} pts "
+            f"[{100 * diff.low:+6.1f}, {100 * diff.high:+6.1f}]  "
+            f"{per_decision:.3f} s a decision",
+            flush=True,
+        )
+    ok = True
+    tenth = rates.get("pimc@0.1")
+    if tenth is not None:
+        passed = tenth.mean < 0.10 and tenth.high < 0.25
+        ok &= passed
+        print(
+            f"bar: pimc@0.1 goat rate {100 * tenth.mean:.1f}% < 10% and upper end "
+            f"{100 * tenth.high:.1f}% < 25%: {'PASS' if passed else 'FAIL'}"
+        )
+    if len(budgets) > 1:
+        short, long = rates[f"pimc@{budgets[0]:g}"], rates[f"pimc@{budgets[-1]:g}"]
+        passed = long.high < short.low
+        ok &= passed
+        print(
+            f"bar: pimc@{budgets[-1]:g} ({100 * long.mean:.1f}%) below pimc@{budgets[0]:g} "
+            f"({100 * short.mean:.1f}%) with the intervals apart: {'PASS' if passed else 'FAIL'}"
+        )
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,233 @@
+"""The analysis of a game: every phase-two move judged by the solver.
+
+:func:`analyse` replays a :class:`~skitgubbe.records.Record` and, for each move
+of phase two, asks the solver (:class:`~skitgubbe.solve.Solver`, one for the
+whole game, so that what it proved for one move serves the next) what the
+player who made it could force before the move and what it can force after it.
+A move is a *blunder* when its player could make sure of escaping before it
+(:attr:`~skitgubbe.solve.Verdict.ESCAPES`, whatever the others do together) and
+cannot after it; the step names the moves that would have kept the escape.
+
+The moves are judged from the last back to the first, so that what the solver
+proved near the end serves the larger positions before it. A position beyond the
+budget (``max_nodes`` positions for each question, and ``seconds`` if given) is
+left unjudged: its verdict is ``None`` and the step says so; once
+:data:`GIVE_UP` positions in a row are beyond it, the earlier ones (larger
+still) are left unjudged without asking. The analysis never guesses.
+
+For example, for a saved game::
+
+    from skitgubbe.records import Record
+    from skitgubbe.solve import analyse
+
+    analysis = analyse(Record.from_json(open("game.json").read()))
+    print(analysis.table())
+    for step in analysis.blunders:
+        print(step.note)
+
+or ``python -m skitgubbe analyse game.json`` (``--html`` writes the replay page
+with each step's verdict).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from ..records import Record, replay
+from ..state import PhaseTwoState, State
+from .search import DEFAULT_NODES, Solution, Solver, Verdict
+
+__all__ = ["ANALYSIS_NODES", "GIVE_UP", "Analysis", "Step", "analyse"]
+
+#: The most positions the solver spends on one question of an analysis by default.
+ANALYSIS_NODES = 100_000
+#: After this many positions in a row beyond the budget, going back from the end
+#: of the game, the earlier positions are not asked about.
+GIVE_UP = 3
+
+
+@attrs.frozen
+class Step:
+    """One phase-two move, judged."""
+
+    #: The move's number in the record, from 0.
+    index: int
+    #: The move, in notation.
+    move: str
+    #: The seat that made it.
+    player: int
+    #: What the player could force before the move; ``None``: beyond the budget.
+    before: Verdict | None
+    #: What it can force after it; ``None``: beyond the budget.
+    after: Verdict | None
+    #: The moves that would have kept the escape, when the move threw it away.
+    keeping: tuple[str, ...] = ()
+
+    @property
+    def blunder(self) -> bool:
+        """Whether the move turned a position the player could escape from into
+        one it cannot."""
+        return self.before is Verdict.ESCAPES and self.after not in (Verdict.ESCAPES, None)
+
+    @property
+    def judged(self) -> bool:
+        """Whether the solver answered both questions within its budget."""
+        return self.before is not None and self.after is not None
+
+    @property
+    def note(self) -> str:
+        """The step in a sentence, as the replay page shows it."""
+        if not self.judged:
+            return f"seat {self.player}: beyond the solver's budget, not judged"
+        assert self.before is not None and self.after is not None
+        said = f"seat {self.player}: {_SAID[self.before]} before, {_SAID[self.after]} after"
+        if self.blunder:
+            kept = ", ".join(self.keeping[:3]) + (" ..." if len(self.keeping) > 3 else "")
+            said += f": a blunder ({kept} would have kept the escape)"
+        return said
+
+
+_SAID = {
+    Verdict.ESCAPES: "escapes",
+    Verdict.GOAT: "can be made the goat",
+    Verdict.OPEN: "open",
+}
+
+
+@attrs.frozen
+class Analysis:
+    """A game's phase-two moves, judged (see the module's description)."""
+
+    #: The record analysed.
+    record: Record
+    #: One step for each phase-two move, in order.
+    steps: tuple[Step, ...]
+    #: The budget each question had, in positions.
+    max_nodes: int
+
+    @property
+    def blunders(self) -> tuple[Step, ...]:
+        """The steps that threw an escape away."""
+        return tuple(step for step in self.steps if step.blunder)
+
+    @property
+    def unjudged(self) -> tuple[Step, ...]:
+        """The steps beyond the solver's budget."""
+        return tuple(step for step in self.steps if not step.judged)
+
+    def notes(self) -> list[str]:
+        """For each move of the record, its step's note, or ``""`` for a move of
+        phase one (what :func:`skitgubbe.render.replay_html` takes as ``notes``)."""
+        notes = [""] * len(self.record.moves)
+        for step in self.steps:
+            notes[step.index] = ("?? " if step.blunder else "") + step.note
+        return notes
+
+    def table(self) -> str:
+        """The steps as a table to read: move, seat, before, after, and the
+        blunders marked with the moves that kept the escape."""
+        lines = [f"{'move':>5}  {'':<18} {'before':<8} {'after':<8}"]
+        for step in self.steps:
+            before = "?" if step.before is None else step.before.value
+            after = "?" if step.after is None else step.after.value
+            mark = ""
+            if step.blunder:
+                mark = "  ?? blunder; kept by " + ", ".join(step.keeping[:3])
+            lines.append(f"{step.index + 1:>5}. {step.move:<18} {before:<8} {after:<8}{mark}")
+        blunders, unjudged = len(self.blunders), len(self.unjudged)
+        lines.append(
+            f"{len(self.steps)} phase-two moves, {blunders} blunder{'s' * (blunders != 1)}"
+            + (
+                f", {unjudged} beyond the solver's budget ({self.max_nodes:,} positions)"
+                if unjudged
+                else ""
+            )
+        )
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis as plain data (JSON): the record and each step."""
+        return {
+            "record": self.record.to_dict(),
+            "max_nodes": self.max_nodes,
+            "steps": [
+                {
+                    "index": step.index,
+                    "move": step.move,
+                    "player": step.player,
+                    "before": None if step.before is None else step.before.value,
+                    "after": None if step.after is None else step.after.value,
+                    "blunder": step.blunder,
+                    "keeping": list(step.keeping),
+                }
+                for step in self.steps
+            ],
+        }
+
+
+def analyse(
+    record: Record,
+    *,
+    max_nodes: int = ANALYSIS_NODES,
+    seconds: float | None = None,
+    solver: Solver | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Analysis:
+    """Judge every phase-two move of ``record`` (see the module's description):
+    each question may search ``max_nodes`` positions (and ``seconds``, if given).
+    ``progress``, if given, is called after each move with the phase-two moves
+    judged so far and their number.
+
+    Raises :class:`~skitgubbe.records.ReplayError` if a move of the record is
+    illegal, and :class:`ValueError` for a budget that is not a positive number.
+    """
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise ValueError(f"max_nodes must be a whole number of at least 1, not {max_nodes!r}")
+    if max_nodes > DEFAULT_NODES * 50:
+        raise ValueError(f"max_nodes may be at most {DEFAULT_NODES * 50:,}, not {max_nodes:,}")
+    states = replay(record)
+    solver = Solver() if solver is None else solver
+    steps: list[Step] = []
+    beyond = 0
+    phase_two = [
+        index
+        for index in range(len(record.moves))
+        if isinstance(states[index], PhaseTwoState) and not states[index].is_over
+    ]
+    for index in reversed(phase_two):
+        if progress is not None:
+            progress(len(steps), len(phase_two))
+        state = states[index]
+        assert isinstance(state, PhaseTwoState)
+        after = states[index + 1]
+        move = after.last_move
+        assert move is not None
+        player = move.player
+        if beyond >= GIVE_UP:
+            steps.append(Step(index, record.moves[index], player, None, None))
+            continue
+        before = solver.solve(state, player, max_nodes=max_nodes, seconds=seconds)
+        later = _after(solver, after, player, max_nodes, seconds)
+        beyond = beyond + 1 if before.verdict is None else 0
+        keeping: tuple[str, ...] = ()
+        if before.verdict is Verdict.ESCAPES and later.verdict not in (Verdict.ESCAPES, None):
+            keeping = tuple(str(kept) for kept in before.moves)
+        steps.append(
+            Step(index, record.moves[index], player, before.verdict, later.verdict, keeping)
+        )
+    steps.reverse()
+    if progress is not None:
+        progress(len(steps), len(phase_two))
+    return Analysis(record, tuple(steps), max_nodes)
+
+
+def _after(
+    solver: Solver, state: State, player: int, max_nodes: int, seconds: float | None
+) -> Solution:
+    """The player's verdict after its move: a player out of the game has escaped."""
+    if isinstance(state, PhaseTwoState) and not state.is_over and player in state.out:
+        return Solution(player, Verdict.ESCAPES, (), 0, 0, True)
+    return solver.solve(state, player, max_nodes=max_nodes, seconds=seconds)

@@ -1,0 +1,143 @@
+"""The analysis of a game: blunders marked by the solver, each a real one, and
+positions beyond the budget said so; the command and the replay page show it."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import skitgubbe as sg
+from skitgubbe.bots import GreedyBot, next_move
+from skitgubbe.cli import main
+from skitgubbe.records import Record, replay
+from skitgubbe.render import replay_html
+from skitgubbe.render.replay import page_games
+from skitgubbe.solve import Verdict, analyse, solve
+from skitgubbe.solve.analysis import GIVE_UP
+from skitgubbe.state import State
+
+from .test_replay_page import BROWSER, dom
+
+NODES = 20_000
+
+
+def greedy_record(seed: int, players: int = 3) -> Record:
+    """A game of Flurst played by GreedyBots."""
+    first = sg.deal(sg.presets.FLURST, players=players, seed=seed)
+    bots = [GreedyBot() for _ in range(players)]
+    state: State = first
+    moves: list[str] = []
+    while not state.is_over:
+        move = next_move(state, bots)
+        moves.append(str(move))
+        state = state.apply(move)
+    return Record.of(first, moves, preset="flurst")
+
+
+def test_the_blunders_of_greedy_bots_are_real_ones() -> None:
+    """Each marked move: a fresh solver proves its player could escape before it
+    and cannot after it, and that every move named as keeping the escape does."""
+    blunders = 0
+    for seed in (2, 4):
+        record = greedy_record(seed)
+        analysis = analyse(record, max_nodes=NODES)
+        states = replay(record)
+        assert [step.index for step in analysis.steps] == sorted(
+            index for index, state in enumerate(states[:-1]) if isinstance(state, sg.PhaseTwoState)
+        )
+        for step in analysis.blunders:
+            before, after = states[step.index], states[step.index + 1]
+            assert solve(before, step.player).verdict is Verdict.ESCAPES
+            assert solve(after, step.player).verdict in (Verdict.GOAT, Verdict.OPEN)
+            assert step.keeping and step.move not in step.keeping
+            for kept in step.keeping:
+                assert solve(before.apply(kept), step.player).verdict is Verdict.ESCAPES
+            assert "a blunder" in step.note and step.keeping[0] in step.note
+        for step in analysis.steps:  # the moves not marked are not blunders
+            if step.judged and not step.blunder:
+                assert not (step.before is Verdict.ESCAPES and step.after is not Verdict.ESCAPES)
+        blunders += len(analysis.blunders)
+    assert blunders >= 2
+
+
+def test_positions_beyond_the_budget_are_said_so_never_guessed() -> None:
+    record = greedy_record(2)
+    analysis = analyse(record, max_nodes=1)
+    unjudged = analysis.unjudged
+    # one position searched settles only the last move (the game ends with it)
+    assert len(unjudged) == len(analysis.steps) - 1 and not analysis.blunders
+    assert analysis.steps[-1].before is Verdict.ESCAPES
+    assert all("beyond the solver's budget" in step.note for step in unjudged)
+    assert (
+        analysis.table()
+        .splitlines()[-1]
+        .endswith(f"{len(unjudged)} beyond the solver's budget (1 positions)")
+    )
+    # going back from the end, the solver stops asking after GIVE_UP failures in a row
+    asked: list[int] = []
+    analyse(record, max_nodes=1, progress=lambda done, total: asked.append(done))
+    assert asked[0] == 0 and asked[-1] == len(analysis.steps)
+    with pytest.raises(ValueError, match="max_nodes must be a whole number"):
+        analyse(record, max_nodes=0)
+    assert GIVE_UP >= 1
+
+
+def test_analyse_prints_the_blunders_and_writes_the_page_and_data(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = greedy_record(2)
+    saved = tmp_path / "game.json"
+    saved.write_text(record.to_json())
+    page, data = tmp_path / "game.html", tmp_path / "analysis.json"
+    code = main(
+        ["analyse", str(saved), "--nodes", str(NODES), "--html", str(page), "--json", str(data)]
+    )
+    assert code == 0
+    out = capsys.readouterr().out
+    analysis = analyse(record, max_nodes=NODES)
+    assert f"{len(analysis.blunders)} blunders" in out
+    for step in analysis.blunders:
+        assert f"move {step.index + 1}, {step.move}: seat {step.player}: escapes before" in out
+    saved_data = json.loads(data.read_text())
+    assert [step["blunder"] for step in saved_data["steps"]] == [
+        step.blunder for step in analysis.steps
+    ]
+    (game,) = page_games(page.read_text(encoding="utf-8"))
+    assert game["notes"] == analysis.notes()
+    assert sum(note.startswith("??") for note in game["notes"]) == len(analysis.blunders)
+
+
+def test_bad_notes_and_bad_budgets_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = greedy_record(2)
+    with pytest.raises(ValueError, match="one note per move"):
+        replay_html(record, notes=[["x"]])
+    with pytest.raises(ValueError, match="notes for each game"):
+        replay_html(record, notes=[])
+    saved = tmp_path / "game.json"
+    saved.write_text(record.to_json())
+    with pytest.raises(SystemExit):
+        main(["analyse", str(saved), "--nodes", "0"])
+    assert "--nodes: give from 1" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(BROWSER is None, reason="needs Chromium (Debian's chromium package)")
+def test_the_replay_page_shows_each_steps_verdict_and_marks_the_blunders(tmp_path: Path) -> None:
+    record = greedy_record(2)
+    analysis = analyse(record, max_nodes=NODES)
+    page = tmp_path / "game.html"
+    page.write_text(replay_html(record, notes=[analysis.notes()]), encoding="utf-8")
+    blunder = analysis.blunders[0]
+    text = dom(page, blunder.index + 1, tmp_path)
+    note = re.search(r'<p id="note" class="blunder">(.*?)</p>', text, re.S)
+    assert note is not None and note.group(1) == "?? " + blunder.note
+    marked = re.findall(r'<li class="blunder[^"]*"[^>]*>(\d+)\. ', text)
+    assert [int(number) - 1 for number in marked] == [step.index for step in analysis.blunders]
+    quiet = next(step for step in analysis.steps if step.judged and not step.blunder)
+    text = dom(page, quiet.index + 1, tmp_path)
+    note = re.search(r'<p id="note"[^>]*>(.*?)</p>', text, re.S)
+    assert note is not None and note.group(1) == quiet.note

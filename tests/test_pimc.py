@@ -1,0 +1,109 @@
+"""The PIMC bot: made by name, plays phase two by the solver, keeps its time,
+and repeats its games from a seed when given a budget of playouts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import skitgubbe as sg
+from skitgubbe.bots import Bot, GreedyBot, MatchError, PimcBot, SearchBot, greedy_choice, make_bot
+from skitgubbe.bots.pimc import PLAYOUT_SOLVE_CARDS
+from skitgubbe.runner import Limits, play_seated
+from skitgubbe.solve import Verdict, solve
+from skitgubbe.state import PhaseTwoState, State
+
+
+def test_the_bot_is_made_by_name_with_its_time() -> None:
+    assert isinstance(make_bot("pimc"), PimcBot)
+    bot = make_bot(" PIMC@0.5")
+    assert isinstance(bot, PimcBot) and bot.seconds == 0.5 and bot.name == "pimc@0.5"
+    assert sg.bots.bot_name("pimc@.25") == "pimc@.25"
+    for bad in ("pimc@0", "pimc@", "pimc@-1", "pimc@fast", "pimc@1e9", "pimc@nan"):
+        with pytest.raises(MatchError, match=r"as in pimc@0\.5"):
+            make_bot(bad)
+    with pytest.raises(ValueError, match="seconds must be more than 0"):
+        PimcBot(0)
+    with pytest.raises(ValueError, match="playouts must be a whole number"):
+        PimcBot(playouts=0)
+    with pytest.raises(ValueError, match="solve_nodes must be a whole number"):
+        PimcBot(solve_nodes=0)
+    with pytest.raises(ValueError, match="give the bot seconds, playouts or both"):
+        PimcBot(None)
+
+
+def two_seat_endings(count: int) -> list[PhaseTwoState]:
+    """Phase-two positions from random 3-player Flurst games, once one seat is out
+    and at most 8 cards are left in the other two hands, where the seat to move
+    can force its escape but the greedy move would throw it away."""
+    rng = random.Random(5)
+    found: list[PhaseTwoState] = []
+    for seed in range(400):
+        state: State = sg.deal(sg.presets.FLURST, players=3, seed=seed)
+        while not state.is_over and not (
+            isinstance(state, PhaseTwoState)
+            and len(state.out) == 1
+            and sum(mask.bit_count() for mask in state.hand_masks) <= 8
+        ):
+            state = state.apply(rng.choice(state.legal_moves()))
+        if state.is_over or not isinstance(state, PhaseTwoState):
+            continue
+        me = state.due[0]
+        if solve(state, me).verdict is not Verdict.ESCAPES:
+            continue
+        greedy = greedy_choice(state.view(me), state.legal_moves(me))
+        assert greedy is not None
+        if solve(state.apply(greedy), me).verdict is not Verdict.ESCAPES:
+            found.append(state)
+            if len(found) == count:
+                break
+    return found
+
+
+def test_where_it_can_force_its_escape_it_plays_a_move_that_keeps_it() -> None:
+    """The positions are those where the greedy move loses the escape, so a bot
+    that left phase two to its playouts' greedy policy would fail here."""
+    positions = two_seat_endings(6)
+    assert len(positions) == 6
+    for state in positions:
+        me = state.due[0]
+        bot = PimcBot(None, playouts=8)
+        bot.reset(me, 1)
+        move = bot.choose(state.view(me), state.legal_moves(me))
+        assert move is not None
+        assert solve(state.apply(move), me).verdict is Verdict.ESCAPES, (state, move)
+        assert bot.solved == 1
+
+
+def test_a_playout_is_settled_by_the_solver_in_a_small_two_seat_ending() -> None:
+    (state,) = two_seat_endings(1)
+    me = state.due[0]
+    bot = PimcBot(None, playouts=8)
+    score = bot._settle(state, me, float("inf"))
+    assert score == 0.2 * (3 - 2) / (3 - 1)  # it escapes: second of three
+    assert sum(mask.bit_count() for mask in state.hand_masks) <= PLAYOUT_SOLVE_CARDS
+    other = next(seat for seat in range(3) if seat not in state.out and seat != me)
+    # the other seat cannot escape: the solver proves it the goat
+    assert bot._settle(state, other, float("inf")) == 1.0
+
+
+def test_a_budget_of_playouts_repeats_a_game_from_its_seeds() -> None:
+    def game(seed: int) -> tuple[sg.Move, ...]:
+        bots: list[Bot] = [PimcBot(None, playouts=12, solve_nodes=2000), GreedyBot(), SearchBot(8)]
+        return play_seated(sg.presets.FLURST, bots, 3, (seed, 2, 3), record=True).record
+
+    assert game(1) == game(1)
+
+
+def test_it_answers_within_the_time_a_runner_gives_it() -> None:
+    """Told 0.3 s a move, it thinks at most half of that (the rest is margin for a
+    loaded machine) and forfeits nothing."""
+    bot = PimcBot(10.0)  # its own time is far more than the runner allows
+    outcome = play_seated(
+        sg.presets.FLURST, [bot, GreedyBot(), GreedyBot()], 2, (1, 2, 3), Limits(move=0.3)
+    )
+    assert outcome.forfeit is None, outcome.forfeit
+    times = outcome.times[0]
+    assert times.decisions > 10 and bot.playouts_made > 0
+    assert times.decision_seconds / times.decisions < 0.3
