@@ -1,9 +1,11 @@
 """Skitgubbe in PettingZoo and Gymnasium: a game of random agents through the AEC
-environment, then one seat as a Gymnasium environment against random opponents.
+environment, then one seat as a Gymnasium environment against random opponents
+(or library bots: ``--opponents pimc`` seats the PIMC bot at every other seat).
 
 Install the extra first: ``pip install 'skitgubbe[pettingzoo]'``.
 
 Run: python examples/pettingzoo_random.py --preset flurst --players 4 --seed 1
+     python examples/pettingzoo_random.py --opponents pimc@0.05
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ def main() -> None:
     parser.add_argument("--preset", default="flurst")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--opponents", default="", help="a library bot for the Gymnasium seat's opponents"
+    )
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
 
@@ -38,7 +43,8 @@ def main() -> None:
         env.step(int(rng.choice(legal)))
         steps += 1
 
-    seat = SingleSeatEnv(preset=args.preset, players=args.players, seat=0)
+    opponents = [args.opponents] * (args.players - 1) if args.opponents else None
+    seat = SingleSeatEnv(preset=args.preset, players=args.players, seat=0, opponents=opponents)
     observation, info = seat.reset(seed=args.seed)
     done = False
     reward = 0.0
@@ -46,7 +52,8 @@ def main() -> None:
         action = int(rng.choice(np.flatnonzero(info["action_mask"])))
         observation, reward, terminated, truncated, info = seat.step(action)
         done = terminated or truncated
-    print(f"Gymnasium: seat 0 ends with reward {reward:.3f}")
+    against = args.opponents or "random opponents"
+    print(f"Gymnasium: seat 0 ends with reward {reward:.3f} against {against}")
 
 
 if __name__ == "__main__":

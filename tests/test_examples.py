@@ -85,6 +85,12 @@ def test_openspiel_example_plays_a_game_with_ismcts() -> None:
     lines = out.splitlines()
     assert lines[0].startswith("python_skitgubbe(") and "IS-MCTS at seat 0" in lines[0]
     assert lines[-1].startswith("Seat ") and "is the goat" in lines[-1]
+    out = run(
+        str(EXAMPLES / "openspiel_ismcts.py"), "--simulations", "2", "--opponents", "pimc@0.01"
+    )
+    lines = out.splitlines()
+    assert "IS-MCTS at seat 0, pimc@0.01 elsewhere" in lines[0]
+    assert lines[-1].startswith("Seat ") and "is the goat" in lines[-1]
 
 
 def test_pettingzoo_example_plays_a_game_each_way() -> None:
@@ -94,3 +100,5 @@ def test_pettingzoo_example_plays_a_game_each_way() -> None:
     assert lines[0] == "skitgubbe (pagat rules), 3 players, phase one"
     assert any(line.startswith("PettingZoo: player_") and "is the goat" in line for line in lines)
     assert lines[-1].startswith("Gymnasium: seat 0 ends with reward ")
+    out = run(str(EXAMPLES / "pettingzoo_random.py"), "--opponents", "pimc@0.01")
+    assert out.splitlines()[-1].endswith(" against pimc@0.01")
