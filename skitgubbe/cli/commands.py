@@ -34,7 +34,8 @@ __all__ = [
 
 #: How ``--bots`` names a bot, for the help of every command that takes bots.
 BOTS_HELP = (
-    "a bot is random, greedy or search, or your own: module:Class or path/to/file.py:Class "
+    "a bot is random, greedy, search or pimc (pimc@SECONDS: its time a decision, as pimc@1), "
+    "or your own: module:Class or path/to/file.py:Class "
     "(a class or function that makes a bot), or a program in any language speaking the "
     "line protocol: 'cmd:PROGRAM ARGS' (no commas)"
 )
