@@ -107,3 +107,12 @@ def test_it_answers_within_the_time_a_runner_gives_it() -> None:
     times = outcome.times[0]
     assert times.decisions > 10 and bot.playouts_made > 0
     assert times.decision_seconds / times.decisions < 0.3
+
+
+def test_with_no_time_for_one_round_it_plays_the_greedy_move() -> None:
+    state = sg.deal(sg.presets.FLURST, players=3, seed=4)
+    view, moves = state.view(0), state.legal_moves(0)
+    bot = PimcBot(1.0)
+    bot.reset(0, 1)
+    assert bot.choose_timed(view, moves, 1e-9) == greedy_choice(view, moves)
+    assert bot.playouts_made == 0
