@@ -18,9 +18,9 @@ import sys
 import time
 from pathlib import Path
 
-from ..records import MAX_RECORD_BYTES, Record, ReplayError
+from ..records import ReplayError
 from ..solve import ANALYSIS_NODES, analyse
-from .commands import Command, clashing_files, output_problem, write_replay
+from .commands import Command, clashing_files, output_problem, read_record, write_replay
 
 __all__ = ["COMMAND"]
 
@@ -61,12 +61,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.seconds is not None and not args.seconds > 0:
         parser.error(f"--seconds: give a time above 0, not {args.seconds}")
     try:
-        size = args.record.stat().st_size
-        if size > MAX_RECORD_BYTES:  # refused before it is read
-            raise ValueError(
-                f"{size:,} bytes is more than any game's record ({MAX_RECORD_BYTES:,} at most)"
-            )
-        record = Record.from_json(args.record.read_bytes())
+        record = read_record(args.record)
         started = time.perf_counter()
         shown = [0.0]
 

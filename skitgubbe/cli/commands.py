@@ -14,7 +14,7 @@ from types import FrameType
 
 import attrs
 
-from ..records import Record
+from ..records import MAX_RECORD_BYTES, Record
 from ..render.replay import replay_html
 from ..runner.keys import check_key, random_seed
 
@@ -27,6 +27,7 @@ __all__ = [
     "key_option",
     "output_problem",
     "plain_text",
+    "read_record",
     "seed_option",
     "single_interrupt",
     "write_replay",
@@ -180,6 +181,19 @@ def single_interrupt() -> Iterator[None]:
     finally:
         if signal.getsignal(signal.SIGINT) is _ignore_more:  # no Ctrl-C came
             signal.signal(signal.SIGINT, previous)
+
+
+def read_record(path: Path) -> Record:
+    """The game record saved in ``path`` (JSON, as ``play --record`` writes it),
+    refused unread if it is larger than any game's record. Raises
+    :class:`OSError` if it cannot be read and :class:`ValueError` saying what is
+    wrong with it."""
+    size = path.stat().st_size
+    if size > MAX_RECORD_BYTES:
+        raise ValueError(
+            f"{size:,} bytes is more than any game's record ({MAX_RECORD_BYTES:,} at most)"
+        )
+    return Record.from_json(path.read_bytes())
 
 
 def write_replay(

@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..records import MAX_RECORD_BYTES, Record, ReplayError, replay
-from .commands import Command, clashing_files, output_problem, write_replay
+from ..records import ReplayError, replay
+from .commands import Command, clashing_files, output_problem, read_record, write_replay
 
 __all__ = ["COMMAND"]
 
@@ -36,12 +36,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         if problem is not None:
             parser.error(f"--html: {problem}")
     try:
-        size = args.record.stat().st_size
-        if size > MAX_RECORD_BYTES:  # refused before it is read
-            raise ValueError(
-                f"{size:,} bytes is more than any game's record ({MAX_RECORD_BYTES:,} at most)"
-            )
-        record = Record.from_json(args.record.read_bytes())
+        record = read_record(args.record)
         states = replay(record)
     except OSError as error:
         parser.error(f"cannot read {args.record}: {error.strerror or error}")
