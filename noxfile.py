@@ -21,8 +21,6 @@ nox.options.error_on_missing_interpreters = False
 def tests(session: nox.Session) -> None:
     """Install ``.[dev]`` and run the test suite."""
     session.install("-e", ".[dev]")
-    # The one test that times a bot on a deliberately loaded machine runs in the
-    # main run only: here other sessions' installs share the two cores too.
     session.run(
         "python",
         "-m",
@@ -30,5 +28,4 @@ def tests(session: nox.Session) -> None:
         "-p",
         "no:cacheprovider",
         *session.posargs,
-        env={"SKITGUBBE_NO_LOAD_TESTS": "1"},
     )
