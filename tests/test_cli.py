@@ -108,6 +108,44 @@ def test_compare_takes_a_baseline_and_measures(capsys: pytest.CaptureFixture[str
     assert "kills" in out and "pick_ups" not in out
 
 
+def test_compare_plays_the_study_once_for_each_set_of_bots_side_by_side(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, out, _ = run_compare(
+        "flurst",
+        "flurst:high_trump=true",
+        "--games",
+        "8",
+        "--jobs",
+        "1",
+        "--bots",
+        "random",
+        "--bots",
+        "greedy,random,random,random",
+        "--csv",
+        str(tmp_path / "games.csv"),
+        "--plot",
+        str(tmp_path / "games.png"),
+        capsys=capsys,
+    )
+    assert status == 0
+    assert "Study 1 of 2: played by random" in out
+    assert "Study 2 of 2: played by greedy,random,random,random" in out
+    assert "8 games, 4 players (random, random, random, random)" in out
+    assert "The same deals played by different bots" in out
+    assert "change: greedy,random,random,random minus random (Welch)" in out
+    seeds = []
+    for number in (1, 2):
+        with open(tmp_path / f"games.{number}.csv", encoding="utf-8") as file:
+            rows = list(csv.DictReader(file))
+        assert len(rows) == 16
+        seeds.append([row["deal_seed"] for row in rows])
+    assert seeds[0] == seeds[1]  # the same deals
+    assert not (tmp_path / "games.csv").exists()
+    if (tmp_path / "games.png").exists():  # with the plot extra
+        assert (tmp_path / "games.png").read_bytes()[:4] == b"\x89PNG"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -119,6 +157,7 @@ def test_compare_takes_a_baseline_and_measures(capsys: pytest.CaptureFixture[str
         (["flurst", "--baseline", "wizards"], "--baseline 'wizards' is not one of the variants"),
         (["flurst", "--csv", "/no/such/folder/games.csv"], "--csv: no folder '/no/such/folder'"),
         (["flurst", "--address", "auto"], "address names a Ray cluster"),
+        (["flurst", "--bots", "greedy", "--bots", "grredy"], "grredy"),
     ],
 )
 def test_compare_refuses_bad_arguments_before_playing(

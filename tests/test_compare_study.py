@@ -396,3 +396,59 @@ def test_a_study_seats_bots_and_plays_them_the_same_on_any_number_of_workers() -
     goats = seated.column("goat", 0)
     assert goats.count(0) < min(goats.count(seat) for seat in (1, 2, 3))
     assert "(greedy, random, random, random)" in str(seated.summary(measures=["moves"]))
+
+
+def test_side_by_side_sets_each_studys_differences_beside_the_others() -> None:
+    """The same deals played by random moves and by greedy bots: each column is
+    that study's own paired difference, and the change is Welch's test of the
+    two studies' per-game differences."""
+    variants = ["flurst", "flurst:runs=single"]
+    randomly = study(variants, players=3, games=40, seed=5, workers=1)
+    greedily = study(variants, players=3, games=40, seed=5, workers=1, bots="greedy")
+    side = sg.compare.side_by_side([randomly, greedily], measures=["moves", "dreck", "goat"])
+    assert side.labels == ("random moves", "greedy") and side.baseline == "flurst"
+    contrast = side.contrast("moves", "flurst:runs=single")
+    for index, result in enumerate([randomly, greedily]):
+        own = result.summary(measures=["moves"]).difference("moves", 1).estimate
+        assert contrast.differences[index] == own
+        assert contrast.means[index] == result.summary(measures=["moves"]).mean("moves", 0)
+    deltas = [
+        np.array(r.column("moves", 1), dtype=float) - np.array(r.column("moves", 0), dtype=float)
+        for r in (randomly, greedily)
+    ]
+    welch = stats.ttest_ind(deltas[1], deltas[0], equal_var=False)
+    assert contrast.change.mean == pytest.approx(deltas[1].mean() - deltas[0].mean())
+    expected = welch.confidence_interval(confidence_level=0.95)
+    assert (contrast.change.low, contrast.change.high) == pytest.approx(tuple(expected))
+    assert contrast.p_value == pytest.approx(welch.pvalue)
+    # phase one is the same under both variants, whoever plays: the dreck cannot change
+    dreck = side.contrast("dreck")
+    assert dreck.change.mean == dreck.change.low == dreck.change.high == 0
+    assert [counts.variant for counts in side.goat_seats[1]] == variants
+    assert side.goat_seats[1][0].counts == tuple(
+        greedily.column("goat", 0).count(seat) for seat in range(3)
+    )
+    text = str(side)
+    assert "flurst:runs=single minus flurst" in text and "greedy: difference" in text
+    assert len(side.records()) == 2 * 2  # two measures, one variant, two studies
+    with pytest.raises(ValueError, match="the same variants"):
+        sg.compare.side_by_side([randomly, study(["flurst", "pagat"], 3, 2, workers=1)])
+    with pytest.raises(ValueError, match="two studies or more"):
+        sg.compare.side_by_side([randomly])
+    with pytest.raises(ValueError, match="1 labels for 2 studies"):
+        sg.compare.side_by_side([randomly, greedily], labels=["one"])
+
+
+def test_studies_by_different_bots_draw_one_figure_side_by_side(
+    flurst: StudyResult, tmp_path: Path
+) -> None:
+    needs_extra("matplotlib", "plot")
+    path = tmp_path / "side.png"
+    sg.compare.plot_side_by_side([flurst, flurst], path, ["one", "two"])
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert abs(width - 2 * 5.2 * 110) <= 2  # a pair of columns per study
+    assert abs(height - (1.3 + 1.6 * len(flurst.specs)) * 110) <= 2
+    with pytest.raises(ValueError, match="two studies or more"):
+        sg.compare.plot_side_by_side([flurst], path)

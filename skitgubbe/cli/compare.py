@@ -4,8 +4,10 @@
 --games 20000`` prints how each variant's rules differ from the first's, the mean
 of each measure per variant with its confidence interval, the paired
 differences against the first variant (or ``--baseline``), and the goat's seat.
-Needs the ``compare`` extra; ``--plot`` the ``plot`` extra; ``--backend ray``
-the ``ray`` extra.
+``--bots`` seats bots instead of random moves; given more than once, the study
+is played once by each set of bots, on the same deals, and a last table sets the
+differences side by side with how much they changed. Needs the ``compare``
+extra; ``--plot`` the ``plot`` extra; ``--backend ray`` the ``ray`` extra.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from pathlib import Path
 from ..compare.diffs import diff
 from ..compare.games import COLUMNS, Kind
 from ..compare.study import BACKENDS, StudyError, check_study, study
-from ..compare.summary import check_measures
+from ..compare.summary import check_measures, side_by_side
 from ..extras import MissingExtraError, require
 from .commands import BOTS_HELP, Command, clashing_files, output_problem
 
@@ -45,9 +47,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--bots",
+        action="append",
         default=None,
         help="bots at the seats instead of random moves: one for every seat, or one per "
-        f"seat separated by commas; {BOTS_HELP}",
+        "seat separated by commas; more than once: the study once by each, side by side; "
+        f"{BOTS_HELP}",
     )
     parser.add_argument("--jobs", type=int, default=None, help="worker processes (every core)")
     parser.add_argument("--backend", choices=BACKENDS, default="process")
@@ -74,16 +78,18 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         require("compare", "compare")
         if args.plot is not None:
             require("plot", "--plot")
-        variants = check_study(
-            args.variants,
-            args.players,
-            args.games,
-            args.seed,
-            workers=args.jobs,
-            backend=args.backend,
-            address=args.address,
-            bots=args.bots,
-        )
+        bot_sets: list[str | None] = list(args.bots) if args.bots else [None]
+        for bots in bot_sets:
+            variants = check_study(
+                args.variants,
+                args.players,
+                args.games,
+                args.seed,
+                workers=args.jobs,
+                backend=args.backend,
+                address=args.address,
+                bots=bots,
+            )
         measures = _measures(args.measures)
         check_measures(measures)
     except (StudyError, MissingExtraError) as error:
@@ -115,36 +121,56 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(f"Rules: {variant.spec} against {first.spec}")
         print(diff(first, variant))
         print()
-    result = study(
-        variants,
-        args.players,
-        args.games,
-        args.seed,
-        workers=args.jobs,
-        backend=args.backend,
-        address=args.address,
-        progress=not args.no_progress and sys.stderr.isatty(),
-        bots=args.bots,
-    )
-    if result.interrupted:
-        print(
-            f"Interrupted: the figures below cover the {result.games_played:,} of "
-            f"{result.games:,} games finished under every variant.",
-            file=sys.stderr,
+    results = []
+    for number, bots in enumerate(bot_sets, start=1):
+        if len(bot_sets) > 1:
+            print(f"Study {number} of {len(bot_sets)}: played by {bots}\n")
+        result = study(
+            variants,
+            args.players,
+            args.games,
+            args.seed,
+            workers=args.jobs,
+            backend=args.backend,
+            address=args.address,
+            progress=not args.no_progress and sys.stderr.isatty(),
+            bots=bots,
         )
-    print(result.summary(baseline=baseline, measures=measures), end="")
-    if args.csv is not None:
-        result.to_csv(args.csv)
-        print(f"Wrote {len(result.rows):,} rows to {args.csv}")
-    if args.jsonl is not None:
-        result.to_jsonl(args.jsonl)
-        print(f"Wrote {len(result.rows):,} lines to {args.jsonl}")
+        results.append(result)
+        if result.interrupted:
+            print(
+                f"Interrupted: the figures below cover the {result.games_played:,} of "
+                f"{result.games:,} games finished under every variant.",
+                file=sys.stderr,
+            )
+        print(result.summary(baseline=baseline, measures=measures), end="")
+        writers = (("csv", result.to_csv, "rows"), ("jsonl", result.to_jsonl, "lines"))
+        for option, write, unit in writers:
+            path = getattr(args, option)
+            if path is not None:
+                path = _numbered(path, number) if len(bot_sets) > 1 else path
+                write(path)
+                print(f"Wrote {len(result.rows):,} {unit} to {path}")
+        print()
+        if result.interrupted:
+            return 130
+    labels = [bots or "random moves" for bots in bot_sets]
+    if len(results) > 1:
+        print(side_by_side(results, labels, baseline=baseline, measures=measures), end="")
     if args.plot is not None:
-        from ..compare.plot import plot
+        from ..compare.plot import plot, plot_side_by_side
 
-        plot(result, args.plot)
+        if len(results) > 1:
+            plot_side_by_side(results, args.plot, labels)
+        else:
+            plot(results[0], args.plot)
         print(f"Saved the figure as {args.plot}")
-    return 130 if result.interrupted else 0
+    return 0
+
+
+def _numbered(path: Path, number: int) -> Path:
+    """``games.csv`` for the ``number``-th set of bots: ``games.2.csv``."""
+    return path.with_name(f"{path.stem}.{number}{path.suffix}")
 
 
 #: The ``compare`` command: plays a paired study of variants and prints its summary.

@@ -35,15 +35,26 @@ from .games import (
     measure_game,
     play_game,
 )
-from .plot import plot
+from .plot import plot, plot_side_by_side
 from .study import BACKENDS, StudyError, StudyResult, check_study, seat_bots, study
-from .summary import Difference, Interval, Mean, SeatCounts, Summary, summarize
+from .summary import (
+    Contrast,
+    Difference,
+    Interval,
+    Mean,
+    SeatCounts,
+    SideBySide,
+    Summary,
+    side_by_side,
+    summarize,
+)
 
 __all__ = [
     "BACKENDS",
     "COLUMNS",
     "MEASURES",
     "Column",
+    "Contrast",
     "Difference",
     "Interval",
     "Kind",
@@ -52,6 +63,7 @@ __all__ = [
     "RulesetDiff",
     "SeatCounts",
     "SettingDiff",
+    "SideBySide",
     "StudyError",
     "StudyResult",
     "Summary",
@@ -66,7 +78,9 @@ __all__ = [
     "parse_variant",
     "play_game",
     "plot",
+    "plot_side_by_side",
     "seat_bots",
+    "side_by_side",
     "study",
     "summarize",
 ]

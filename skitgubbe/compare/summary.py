@@ -19,7 +19,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -36,12 +36,15 @@ if TYPE_CHECKING:
     from .study import StudyResult
 
 __all__ = [
+    "Contrast",
     "Difference",
     "Interval",
     "Mean",
     "SeatCounts",
+    "SideBySide",
     "Summary",
     "check_measures",
+    "side_by_side",
     "summarize",
 ]
 
@@ -194,16 +197,259 @@ class Summary:
     def render(self, width: int | None = None) -> str:
         """The summary as plain text, ``width`` characters wide at most (by default
         as wide as the tables need)."""
-        from rich.console import Console
-
-        console = Console(file=io.StringIO(), width=width or 10_000, color_system=None)
-        with console.capture() as captured:
-            for table in self.tables():
-                console.print(table)
-        return "\n".join(line.rstrip() for line in captured.get().splitlines()) + "\n"
+        return _render(self.tables(), width)
 
     def __str__(self) -> str:
         return self.render()
+
+
+@attrs.frozen
+class Contrast:
+    """One measure's paired difference (variant minus baseline) in studies played
+    by different bots on the same deals, and how much it changed between the
+    first study and the last."""
+
+    #: The measure.
+    measure: str
+    #: The variant's spec.
+    variant: str
+    #: The baseline's spec.
+    baseline: str
+    #: The baseline's mean in each study, in the order of the studies.
+    means: tuple[Interval, ...]
+    #: The paired difference in each study.
+    differences: tuple[Interval, ...]
+    #: The last study's difference minus the first's, with Welch's interval
+    #: (the studies' games are independent: the deals are the same, the play not).
+    change: Interval
+    #: The two-sided p-value of Welch's test that the change is 0.
+    p_value: float
+
+
+@attrs.frozen
+class SideBySide:
+    """The same study played by different bots (:func:`side_by_side`): what a
+    rule does under each, and whether its effect changes. Printed, two tables."""
+
+    #: A label for each study: who played it.
+    labels: tuple[str, ...]
+    #: The variants' specs.
+    variants: tuple[str, ...]
+    #: The spec differences are taken against.
+    baseline: str
+    #: Games played in each study.
+    games_played: tuple[int, ...]
+    #: The confidence level of the intervals.
+    confidence: float
+    #: Every measure and variant but the baseline, in order.
+    contrasts: tuple[Contrast, ...]
+    #: The goat's seat under each variant, one tuple per study.
+    goat_seats: tuple[tuple[SeatCounts, ...], ...]
+
+    def contrast(self, measure: str, variant: str | int = 1) -> Contrast:
+        """The contrast of ``measure`` for ``variant`` (a spec or an index)."""
+        spec = self.variants[variant] if isinstance(variant, int) else variant
+        for contrast in self.contrasts:
+            if contrast.measure == measure and contrast.variant == spec:
+                return contrast
+        raise KeyError(f"no contrast of {measure!r} for {spec!r}")
+
+    def records(self) -> list[dict[str, object]]:
+        """Every contrast as tidy rows, one per measure, variant and study, with the
+        change (the same on every study's row)."""
+        rows: list[dict[str, object]] = []
+        for contrast in self.contrasts:
+            for label, mean, difference in zip(
+                self.labels, contrast.means, contrast.differences, strict=True
+            ):
+                rows.append(
+                    {
+                        "measure": contrast.measure,
+                        "variant": contrast.variant,
+                        "bots": label,
+                        "baseline_mean": mean.mean,
+                        "difference": difference.mean,
+                        "low": difference.low,
+                        "high": difference.high,
+                        "change": contrast.change.mean,
+                        "change_low": contrast.change.low,
+                        "change_high": contrast.change.high,
+                        "change_p_value": contrast.p_value,
+                    }
+                )
+        return rows
+
+    def tables(self) -> list[RenderableType]:
+        """The comparison as rich renderables."""
+        return _side_tables(self)
+
+    def render(self, width: int | None = None) -> str:
+        """The comparison as plain text (see :meth:`Summary.render`)."""
+        return _render(self.tables(), width)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+def side_by_side(
+    results: Sequence[StudyResult],
+    labels: Sequence[str] | None = None,
+    baseline: int | str = 0,
+    measures: Sequence[str] | None = None,
+    confidence: float = 0.95,
+) -> SideBySide:
+    """Compare studies of the same variants played by different bots.
+
+    Each study's paired differences (variant minus ``baseline``) are set side by
+    side, and the change from the first study's difference to the last's gets
+    Welch's interval: the studies share their deals but not their moves, so
+    their differences are independent estimates. ``labels`` name the studies
+    (by default their bots, or "random moves"). The studies must have the same
+    variants, in the same order, and the same players.
+    """
+    require("compare", "a comparison of studies")
+    import numpy as np
+    from scipy import stats
+
+    if len(results) < 2:
+        raise ValueError(f"side_by_side needs two studies or more, not {len(results)}")
+    first = results[0]
+    for other in results[1:]:
+        if other.specs != first.specs or other.players != first.players:
+            raise ValueError(
+                "the studies must play the same variants with the same players: "
+                f"{', '.join(first.specs)} ({first.players} players) against "
+                f"{', '.join(other.specs)} ({other.players} players)"
+            )
+    if labels is None:
+        labels = [", ".join(dict.fromkeys(r.bots)) or "random moves" for r in results]
+    if len(labels) != len(results):
+        raise ValueError(f"{len(labels)} labels for {len(results)} studies")
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be between 0 and 1, not {confidence!r}")
+    base = first.variant_index(baseline)
+    specs = first.specs
+    means_of, _ = _choose(measures)
+    per_study = [dict(_measured(result, means_of)) for result in results]
+    names = list(dict.fromkeys(name for found in per_study for name in found))
+    contrasts: list[Contrast] = []
+    for name in names:
+        arrays = [
+            found.get(name) or [np.zeros(result.games_played)] * len(specs)
+            for found, result in zip(per_study, results, strict=True)
+        ]
+        for index, spec in enumerate(specs):
+            if index == base:
+                continue
+            deltas = [study[index] - study[base] for study in arrays]
+            deltas = [delta[~np.isnan(delta)] for delta in deltas]
+            change, p_value = _welch(deltas[-1], deltas[0], confidence, stats)
+            contrasts.append(
+                Contrast(
+                    measure=name,
+                    variant=spec,
+                    baseline=specs[base],
+                    means=tuple(_interval(study[base], confidence)[0] for study in arrays),
+                    differences=tuple(_interval(delta, confidence)[0] for delta in deltas),
+                    change=change,
+                    p_value=p_value,
+                )
+            )
+    goat_seats = tuple(
+        tuple(summarize(result, measures=["goat"]).seat_counts) for result in results
+    )
+    return SideBySide(
+        labels=tuple(labels),
+        variants=specs,
+        baseline=specs[base],
+        games_played=tuple(result.games_played for result in results),
+        confidence=confidence,
+        contrasts=tuple(contrasts),
+        goat_seats=goat_seats,
+    )
+
+
+def _welch(
+    later: npt.NDArray[np.float64], earlier: npt.NDArray[np.float64], confidence: float, stats: Any
+) -> tuple[Interval, float]:
+    """The difference of two independent means, ``later`` minus ``earlier``, with
+    Welch's interval and p-value."""
+    n = min(len(later), len(earlier))
+    mean = float(later.mean() - earlier.mean()) if n else math.nan
+    if n < 2:
+        return Interval(mean, math.nan, math.nan, n), math.nan
+    if bool((later == later[0]).all()) and bool((earlier == earlier[0]).all()):
+        return Interval(mean, mean, mean, n), 1.0 if mean == 0 else 0.0
+    test = stats.ttest_ind(later, earlier, equal_var=False)
+    low, high = test.confidence_interval(confidence_level=confidence)
+    return Interval(mean, float(low), float(high), n), float(test.pvalue)
+
+
+def _side_tables(side: SideBySide) -> list[RenderableType]:
+    from rich.text import Text
+
+    level = f"{side.confidence:.0%}"
+    played = ", ".join(
+        f"{label}: {games:,} games"
+        for label, games in zip(side.labels, side.games_played, strict=True)
+    )
+    tables: list[RenderableType] = [
+        Text(f"The same deals played by different bots ({played}); intervals at {level}"),
+    ]
+    for spec in side.variants:
+        if spec == side.baseline:
+            continue
+        tables.append(
+            Text(
+                f"{spec} minus {side.baseline}, game by game, under each; "
+                f"change: {side.labels[-1]} minus {side.labels[0]} (Welch), "
+                "* the interval excludes 0"
+            )
+        )
+        table = _table(
+            "measure",
+            *(f"{label}: {side.baseline}" for label in side.labels),
+            *(f"{label}: difference" for label in side.labels),
+            "change",
+        )
+        for contrast in side.contrasts:
+            if contrast.variant != spec:
+                continue
+            share = _is_share(contrast.measure)
+            mark = " *" if contrast.change.excludes_zero else "  "
+            table.add_row(
+                contrast.measure,
+                *(_number(mean.mean, share) for mean in contrast.means),
+                *(_cell(difference, share, sign=True) for difference in contrast.differences),
+                _cell(contrast.change, share, sign=True) + mark,
+            )
+        tables.append(table)
+    tables.append(Text("The goat's seat (chi-square test of equal chances: p)"))
+    seats = _table("bots", "variant", *(f"seat {seat}" for seat in range(_players(side))), "p")
+    for label, counts_of in zip(side.labels, side.goat_seats, strict=True):
+        for counts in counts_of:
+            seats.add_row(
+                label,
+                counts.variant,
+                *(_number(share, True) for share in counts.shares),
+                "n/a" if math.isnan(counts.p_value) else f"{counts.p_value:.3g}",
+            )
+    tables.append(seats)
+    return tables
+
+
+def _players(side: SideBySide) -> int:
+    return len(side.goat_seats[0][0].counts) if side.goat_seats and side.goat_seats[0] else 0
+
+
+def _render(tables: list[RenderableType], width: int | None) -> str:
+    from rich.console import Console
+
+    console = Console(file=io.StringIO(), width=width or 10_000, color_system=None)
+    with console.capture() as captured:
+        for table in tables:
+            console.print(table)
+    return "\n".join(line.rstrip() for line in captured.get().splitlines()) + "\n"
 
 
 def _row(kind: str, measure: str, variant: str, estimate: Interval) -> dict[str, object]:
@@ -274,7 +520,6 @@ def summarize(
     the phase-two leader and the goat).
     """
     require("compare", "a summary")
-    import numpy as np
     from scipy import stats
 
     if not 0 < confidence < 1:
@@ -282,30 +527,7 @@ def summarize(
     base = result.variant_index(baseline)
     specs = result.specs
     means_of, seats_of = _choose(measures)
-    count = len(specs)
-
-    measured: list[tuple[str, list[npt.NDArray[np.float64]]]] = []
-    for column in means_of:
-        per_variant = [result.column(column.name, index) for index in range(count)]
-        if column.kind is Kind.CATEGORY:
-            values = sorted({v for vs in per_variant for v in vs if v is not None}, key=str)
-            for value in values:
-                measured.append(
-                    (
-                        f"{column.name}={value}",
-                        [np.array([v == value for v in vs], dtype=float) for vs in per_variant],
-                    )
-                )
-        else:
-            measured.append(
-                (
-                    column.name,
-                    [
-                        np.array([math.nan if v is None else v for v in vs], dtype=float)
-                        for vs in per_variant
-                    ],
-                )
-            )
+    measured = _measured(result, means_of)
 
     means: list[Mean] = []
     differences: list[Difference] = []
@@ -346,6 +568,40 @@ def summarize(
         seat_counts=tuple(seat_counts),
         bots=result.bots,
     )
+
+
+def _measured(
+    result: StudyResult, columns: Sequence[Column]
+) -> list[tuple[str, list[npt.NDArray[np.float64]]]]:
+    """Each measure's values, one array per variant (a category: one 0-or-1
+    measure per value)."""
+    import numpy as np
+
+    count = len(result.specs)
+    measured: list[tuple[str, list[npt.NDArray[np.float64]]]] = []
+    for column in columns:
+        per_variant = [result.column(column.name, index) for index in range(count)]
+        if column.kind is Kind.CATEGORY:
+            values = sorted({v for vs in per_variant for v in vs if v is not None}, key=str)
+            for value in values:
+                measured.append(
+                    (
+                        f"{column.name}={value}",
+                        [np.array([v == value for v in vs], dtype=float) for vs in per_variant],
+                    )
+                )
+        else:
+            measured.append(
+                (
+                    column.name,
+                    [
+                        np.array([math.nan if v is None else v for v in vs], dtype=float)
+                        for vs in per_variant
+                    ],
+                )
+            )
+
+    return measured
 
 
 def _is_share(measure: str) -> bool:
