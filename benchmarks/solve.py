@@ -9,6 +9,11 @@ median and the worst time and positions gathered.
     python benchmarks/solve.py --seats 2 --cards 8 10 12 14 --games 100 --max-nodes 500000
     python benchmarks/solve.py --seats 3 --cards 6 8 10 12 --games 100 --max-nodes 500000
 
+Each answer is the verdict and one move that keeps it, as a bot asks;
+``--every-move`` names every such move, and ``--quickest`` asks for the quickest
+forcing line (the proof search, which counts moves) where two seats are left,
+instead of the verdict alone (the race).
+
 It runs on whichever build is installed: build the compiled modules in place
 first (``SKITGUBBE_MYPYC=1 python setup.py build_ext --inplace``) for the
 compiled figures, and delete them for the pure ones.
@@ -50,9 +55,22 @@ def main() -> int:
     parser.add_argument("--cards", type=int, nargs="+", default=[4, 6, 8, 10])
     parser.add_argument("--games", type=int, default=200, help="games tried for each N")
     parser.add_argument("--max-nodes", type=int, default=200_000)
+    parser.add_argument(
+        "--quickest", action="store_true", help="count the quickest line (the proof search)"
+    )
+    parser.add_argument(
+        "--every-move",
+        action="store_true",
+        help="name every move that keeps the verdict (by default one, as a bot asks)",
+    )
     args = parser.parse_args()
     build = "compiled" if sg.COMPILED else "pure"
-    print(f"Flurst, {args.seats} seats left, {build} build, budget {args.max_nodes:,} positions")
+    search = ", the quickest line" if args.quickest else ""
+    search += ", every move that keeps it" if args.every_move else ", one move that keeps it"
+    print(
+        f"Flurst, {args.seats} seats left, {build} build, budget {args.max_nodes:,} positions"
+        + search
+    )
     print(f"{'cards':>5} {'solved':>9} {'median s':>9} {'worst s':>9} {'median nodes':>13}")
     for cards in args.cards:
         times, nodes, tried = [], [], 0
@@ -62,7 +80,12 @@ def main() -> int:
                 continue
             tried += 1
             start = time.perf_counter()
-            answer = solve(state, max_nodes=args.max_nodes)
+            answer = solve(
+                state,
+                max_nodes=args.max_nodes,
+                quickest=args.quickest,
+                one_move=not args.every_move,
+            )
             spent = time.perf_counter() - start
             if answer.complete:
                 times.append(spent)

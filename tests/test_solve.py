@@ -24,8 +24,9 @@ from hypothesis import strategies as st
 import skitgubbe as sg
 from skitgubbe.cards import format_cards, one_pack
 from skitgubbe.events import EventKind
+from skitgubbe.simulate import move_bound
 from skitgubbe.solve import SolveError, Solver, Verdict, solve
-from skitgubbe.solve.search import _Budget, _label_graph, _OutOfBudget
+from skitgubbe.solve.search import _Budget, _label_graph, _OutOfBudget, _quick_line
 from skitgubbe.state import PhaseTwoState, State
 
 ORDER = {Verdict.GOAT: 0, Verdict.OPEN: 1, Verdict.ESCAPES: 2}
@@ -137,8 +138,9 @@ def test_the_solver_agrees_with_the_whole_graph_up_to_ten_cards() -> None:
             if settled is None:
                 continue
             expected, length = settled
-            answer = solve(state, seat)
+            answer = solve(state, seat, quickest=True)
             assert (answer.verdict, answer.length) == (expected, length), (state, seat)
+            assert solve(state, seat).verdict is expected, (state, seat)
             checked[expected] += 1
             largest = max(largest, sum(map(state.hand_size, range(state.players))))
     assert largest >= 9
@@ -227,26 +229,33 @@ def test_a_positions_verdict_is_the_best_of_its_moves(seed: int, cards: int) -> 
         assert kept and all(verdict is answer.verdict for verdict in kept)
 
 
-def test_a_forcing_line_ends_the_game() -> None:
+@pytest.mark.parametrize("quickest", [True, False])
+def test_a_forcing_line_ends_the_game(quickest: bool) -> None:
     """Following the named moves for the side that forces the verdict (and any
-    move for the other side) ends the game as the verdict says, within its length."""
+    move for the other side) ends the game as the verdict says: within its
+    length when the quickest line is asked for, within the rules' bound when not
+    (moves are counted only where the race does not decide)."""
+    raced = 0
     for state in positions(40, seed=7):
         seat = state.to_act[0]
-        answer = solve(state, seat)
+        answer = solve(state, seat, quickest=quickest)
         if answer.verdict is Verdict.OPEN:
             continue
-        assert answer.length is not None
+        if quickest:
+            assert answer.length is not None
+        raced += answer.length is None
         current: State = state
-        for _ in range(answer.length):
+        for _ in range(answer.length or move_bound(state.rules)):
             if current.is_over:
                 break
-            step = solve(current, seat)
+            step = solve(current, seat, quickest=quickest)
             mine = current.to_act[0] == seat
             forcing = (step.verdict is Verdict.ESCAPES) == mine
             move = step.moves[0] if forcing else current.legal_moves()[-1]
             current = current.apply(move)
         assert current.is_over
         assert (current.loser == seat) == (answer.verdict is Verdict.GOAT)
+    assert raced >= (0 if quickest else 10)  # the race decided these
 
 
 def test_a_budget_too_small_says_so_and_bad_input_is_refused() -> None:
@@ -258,3 +267,68 @@ def test_a_budget_too_small_says_so_and_bad_input_is_refused() -> None:
         solve(sg.deal(sg.presets.FLURST, players=3, seed=1))
     with pytest.raises(SolveError, match="seat must be a seat from 0 to 1"):
         solve(state, seat=2)
+
+
+def test_a_leader_whose_leads_cannot_be_beaten_goes_out_at_once() -> None:
+    """The quick line: two seats, the leader's blocks of touching cards all but
+    one unbeatable by the other seat, which can only pick them up; the last one
+    (the one the other could beat) is led last and puts the leader out."""
+    # spades are trump; seat 1 holds no spade and nothing above a 4
+    state = sg.start_phase_two(sg.presets.FLURST, ["2C KS AS", "3D 4D", ""], "S", leader=0)
+    assert _quick_line(state) == 3  # KS-AS (picked up), then 2C: out
+    answer = solve(state)
+    assert answer.verdict is Verdict.ESCAPES
+    # 2C first lets 3D kill and lead; KS alone is picked up and AS then 2C go out
+    assert sorted(str(move) for move in answer.moves) == ["0 play KS", "0 play KS AS"]
+    assert solve(state, quickest=True).length == 3
+    # two leads the other can beat: no quick line, and a search finds seat 0 loses
+    state = sg.start_phase_two(sg.presets.FLURST, ["2C 3D", "AS", ""], "S", leader=0)
+    assert _quick_line(state) == 0
+    assert solve(state).verdict is Verdict.GOAT
+
+
+def two_seat_positions(cards: int, count: int) -> list[PhaseTwoState]:
+    """Random 4-player Flurst games played until two seats are left holding at
+    most ``cards`` cards between them, the table empty."""
+    found = []
+    for seed in range(400):
+        rng = random.Random(seed)
+        state: State = sg.deal(sg.presets.FLURST, players=4, seed=seed)
+        while not state.is_over:
+            if isinstance(state, PhaseTwoState) and len(state.out) == 2:
+                held = sum(map(state.hand_size, range(4)))
+                if held <= cards and not state.table:
+                    found.append(state)
+                    break
+            state = state.apply(rng.choice(state.legal_moves()))
+        if len(found) >= count:
+            break
+    return found
+
+
+def test_the_race_agrees_with_the_proof_search_on_two_seats_from_real_games() -> None:
+    """With two seats left from real 4-player games, the verdict without counting
+    moves is the verdict of the proof search (itself checked against plain
+    minimax above), and the moves it names are exactly those that keep it."""
+    states = two_seat_positions(8, 12)
+    assert len(states) >= 8
+    forcing = 0
+    for state in states:
+        for seat in (seat for seat in range(4) if seat not in state.out):
+            raced = solve(state, seat)
+            proved = solve(state, seat, quickest=True)
+            assert raced.length is None and raced.verdict is proved.verdict, (state, seat)
+            keeping = {
+                move
+                for move in state.legal_moves()
+                if solve(state.apply(move), seat, quickest=True).verdict is raced.verdict
+            }
+            one = solve(state, seat, one_move=True)
+            assert one.verdict is raced.verdict
+            if (raced.verdict is Verdict.ESCAPES) == (state.to_act[0] == seat):
+                assert set(raced.moves) == keeping and set(proved.moves) <= keeping
+                assert len(one.moves) == 1 and one.moves[0] in keeping
+                forcing += 1
+            else:
+                assert set(raced.moves) == set(one.moves) == set(state.legal_moves())
+    assert forcing >= 4

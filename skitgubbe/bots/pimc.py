@@ -14,8 +14,9 @@ best over all of them.
   solver's exact verdict, not a greedy guess.
 * **Phase two.** A player who remembers phase one knows every hand, so the
   position itself is known: the bot asks the solver (:mod:`skitgubbe.solve`)
-  whether it can force its escape. If it can, it plays the quickest move that
-  does. If the answer is open, it keeps to the moves that keep the game open.
+  whether it can force its escape. If it can, it plays a move that does (the
+  quickest, where the solver counts moves: three seats or more). If the answer
+  is open, it keeps to the moves that keep the game open.
   Otherwise (the others together could make it the goat, which with three or
   more seats means little, since they do not play together) and when the
   position is beyond the solver's share of the time, it compares its moves by
@@ -158,11 +159,13 @@ class PimcBot:
     def _solved_options(
         self, state: State, me: int, moves: list[Move], start: float, deadline: float
     ) -> list[Move]:
-        """The moves worth comparing in a known phase-two position: the quickest
-        escape alone if the solver proves one, the moves that keep the game open
+        """The moves worth comparing in a known phase-two position: one escape
+        alone if the solver proves one, the moves that keep the game open
         if it is open, else every move."""
         seconds = None if deadline == math.inf else (deadline - start) * SOLVE_SHARE
-        answer = self._solver.solve(state, me, max_nodes=self.solve_nodes, seconds=seconds)
+        answer = self._solver.solve(
+            state, me, max_nodes=self.solve_nodes, seconds=seconds, one_move=True
+        )
         if not answer.complete or not answer.moves:
             return moves
         if answer.verdict is Verdict.ESCAPES:
@@ -242,7 +245,9 @@ class PimcBot:
         :func:`_small_ending`), if the solver settles it within
         :data:`PLAYOUT_SOLVE_NODES`."""
         seconds = None if deadline == math.inf else max(deadline - time.perf_counter(), 1e-6)
-        answer = self._solver.solve(state, me, max_nodes=PLAYOUT_SOLVE_NODES, seconds=seconds)
+        answer = self._solver.solve(
+            state, me, max_nodes=PLAYOUT_SOLVE_NODES, seconds=seconds, one_move=True
+        )
         if answer.verdict is Verdict.GOAT:
             return 1.0
         if answer.verdict is Verdict.ESCAPES:

@@ -45,16 +45,30 @@ tables are built for chess. The solver tries the graph each time the search has
 spent four times what the last try was allowed, with as much again, so the two
 together cost at most a few times the cheaper of them.
 
+With two seats left the game cannot go round: each trick holds one play before
+the answer, so a pick-up gives the lead back to a player holding fewer cards and
+a kill takes cards out of the game. There the verdict alone is searched (the
+*race*): depth first with a table of answers, stopping at the first move that
+wins, with no bound of moves to deepen, which is many times quicker than
+counting the quickest line (``quickest=True`` still counts it). Both searches
+know a line that wins at once, as a bridge solver counts quick tricks: a leader
+that can lead its hand away block by block, the other seat able to beat at most
+the last lead, goes out whatever the other does. A line that does come back
+(under rules where a pick-up leaves plays on the table) hands the question to
+the proof search.
+
 Each answer says how many positions it searched, and a solver given too small a
 budget (``max_nodes``, ``seconds``) says it ran out instead of answering.
 
 >>> import skitgubbe as sg
 >>> state = sg.start_phase_two(sg.presets.PAGAT, ["2C 9C KH", "3C 5D"], "D", leader=0)
->>> answer = solve(state)   # seat 0 is to move: every move loses, within 3 moves
->>> answer.verdict, answer.length, len(answer.moves)
-(<Verdict.GOAT: 'goat'>, 3, 3)
+>>> answer = solve(state)   # seat 0 is to move: every one of its 3 moves loses
+>>> answer.verdict, len(answer.moves)
+(<Verdict.GOAT: 'goat'>, 3)
 >>> solve(state, seat=1).verdict
 <Verdict.ESCAPES: 'escapes'>
+>>> solve(state, quickest=True).length   # and the game lasts at most 3 more moves
+3
 
 With three seats each is asked alone against the other two:
 
@@ -120,11 +134,14 @@ class Solution:
     #: What it can force; ``None`` if the budget ran out first.
     verdict: Verdict | None
     #: The moves of the seat to act that keep the verdict. For the side that
-    #: forces it, those that force it quickest; for the other side, every move
-    #: (none helps); with ``OPEN``, those that keep the game open.
+    #: forces it, those that force it (where moves are counted, those that force
+    #: it quickest); for the other side, every move (none helps); with ``OPEN``,
+    #: those that keep the game open.
     moves: tuple[Move, ...]
-    #: With ``ESCAPES`` or ``GOAT``: the most moves the game lasts under best play
-    #: (the side that forces the verdict hurrying, the other side holding on).
+    #: With ``ESCAPES`` or ``GOAT``, where moves are counted: the most moves the
+    #: game lasts under best play (the side that forces the verdict hurrying, the
+    #: other side holding on). ``None`` where they are not: two seats left, unless
+    #: asked with ``quickest=True`` (see :meth:`Solver.solve`).
     length: int | None
     #: The positions searched for this answer.
     nodes: int
@@ -180,6 +197,85 @@ def _moves_needed(state: PhaseTwoState, seat: int, escape: bool) -> int:
         if other != seat and active >> other & 1:
             needed += _plays_needed(hand)
     return needed
+
+
+def _blocks(hand: int) -> list[int]:
+    """``hand`` (one pack) cut into its blocks of touching cards, each a mask."""
+    blocks: list[int] = []
+    for suit in range(4):
+        cards = hand >> (13 * suit) & 0x1FFF
+        while cards:
+            low = cards & -cards
+            run = ((cards + low) & ~cards) - low  # the set bits from ``low`` up to a gap
+            blocks.append(run << (13 * suit))
+            cards &= ~run
+    return blocks
+
+
+def _quick_line(state: PhaseTwoState) -> int:
+    """With two seats left and the table empty: the length in moves of a line in
+    which the seat to lead sheds its hand a block of touching cards at a time,
+    every lead but the last one that the other seat cannot beat (its only move is
+    to pick it up, and the lead comes back), the last one putting it out; 0 when
+    the line below does not work. It is tried in one order: a block the other
+    seat can beat now goes last (at most one may), the rest weakest first, trumps
+    after the others, so that what the other seat picks up is weaker than what
+    comes after it. The engine makes every move, so every rule holds; the line
+    only ever proves a win (as a bridge solver's quick tricks do), it never
+    refutes one."""
+    hand = state._hand_masks[state._turn]
+    if hand >> CARDS_IN_PACK:
+        return 0  # a second pack: the blocks are not simply runs
+    context = state._context
+    legal = context.legal_moves(state)
+    leads: dict[int, Move] = {move.mask: move for move in legal if not isinstance(move, PickUp)}
+    trumps = 0x1FFF << (13 * int(state._trump))
+    plan: list[tuple[int, Move]] = []
+    for block in _blocks(hand):
+        if block in leads:
+            plan.append((block, leads[block]))
+            continue
+        for card in range(CARDS_IN_PACK):  # single cards, where the block is not a play
+            bit = 1 << card
+            if block & bit:
+                if bit not in leads:
+                    return 0
+                plan.append((bit, leads[bit]))
+    if len(plan) == 1:
+        return 1  # it leads its whole hand and is out
+    leader = state._turn
+    beatable = -1
+    for index, (_, move) in enumerate(plan):
+        after = context.successor(state, move)
+        if after._turn >= 0 and any(
+            not isinstance(answer, PickUp) for answer in context.legal_moves(after)
+        ):
+            if beatable >= 0:
+                return 0  # two leads the other seat can beat
+            beatable = index
+    last = plan.pop(beatable) if beatable >= 0 else None
+    plan.sort(key=lambda item: (item[0] & trumps != 0, item[0].bit_length()))
+    if last is None:
+        last = plan.pop(0)
+    current = state
+    for _, move in plan:
+        if move not in context.legal_moves(current):
+            return 0
+        current = context.successor(current, move)
+        if current._turn < 0:
+            return 0
+        answers = context.legal_moves(current)
+        if len(answers) != 1 or not isinstance(answers[0], PickUp):
+            return 0
+        current = context.successor(current, answers[0])
+        if current._turn != leader or current._table_masks:
+            return 0
+    if last[1] not in context.legal_moves(current):
+        return 0
+    current = context.successor(current, last[1])
+    if current._turn >= 0 or current._goat == leader or _stalled(current):
+        return 0
+    return 2 * len(plan) + 1
 
 
 def _stalled(state: State) -> bool:
@@ -253,6 +349,18 @@ class _Proof:
                 return 0
             self.table[key] = _NEVER << 16 | _NEVER
             return -_NEVER
+        active = state._active
+        if not state._table_masks and active.bit_count() == 2 and active >> self.seat & 1:
+            quick = _quick_line(state)
+            if quick:
+                if (state._turn == self.seat) != self.escape:
+                    # the other side wins by force: the goal can never be forced
+                    self.table[key] = _NEVER << 16 | _NEVER
+                    return -_NEVER
+                high = min(high, quick)
+                if quick <= depth:
+                    self.table[key] = low << 16 | quick
+                    return quick
         needed = max(_moves_needed(state, self.seat, self.escape), 1)  # it is not over
         if needed > depth:
             self.table[key] = needed << 16 | high
@@ -304,6 +412,76 @@ class _Proof:
         return longest + 1
 
 
+class _Cyclic(Exception):
+    """A line of the race came back to a position on it: the race cannot settle it."""
+
+
+class _Race:
+    """The verdict alone with two seats left: a depth-first search for whether
+    ``seat`` escapes, with every position's answer kept (1 escapes, 0 goat).
+
+    With two seats, each trick has one play before the answer (beat it and kill
+    the trick, or pick it up), so a pick-up hands the lead back to a player with
+    fewer cards and a kill takes cards out of the game: no line comes back to a
+    position, and a plain search with a table is exact. Not counting moves, it
+    stops at the first move that wins, where the proof search must find the
+    quickest. A line that does come back (rules under which a pick-up leaves
+    plays on the table) raises :class:`_Cyclic`, and the proof search decides.
+    """
+
+    def __init__(
+        self, seat: int, table: dict[tuple[object, ...], int], max_nodes: int, deadline: float
+    ) -> None:
+        self.seat = seat
+        self.table = table
+        self.nodes = 0
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+        self.path: set[tuple[object, ...]] = set()
+
+    def escapes(self, state: PhaseTwoState) -> int:
+        """1 if :attr:`seat` escapes from ``state`` whatever the other seat does, else 0."""
+        key = _key(state)
+        known = self.table.get(key, -1)
+        if known >= 0:
+            return known
+        seat = self.seat
+        if state._turn < 0:
+            if _stalled(state):
+                raise _Cyclic
+            return int(state._goat != seat)
+        if key in self.path:
+            raise _Cyclic
+        if not state._table_masks and _quick_line(state):
+            result = int(state._turn == seat)
+            self.table[key] = result
+            return result
+        self.nodes += 1
+        if self.nodes > self.max_nodes or (
+            self.nodes % _CLOCK_EVERY == 0 and time.monotonic() > self.deadline
+        ):
+            raise _OutOfBudget
+        mine = int(state._turn == seat)
+        context = state._context
+        table = self.table
+        children = [
+            context.successor(state, move) for move in _ordered(state, context.legal_moves(state))
+        ]
+        for child in children:  # a move already known to win settles it at once
+            if table.get(_key(child), -1) == mine:
+                table[key] = mine
+                return mine
+        self.path.add(key)
+        result = 1 - mine
+        for child in children:
+            if self.escapes(child) == mine:
+                result = mine
+                break
+        self.path.discard(key)
+        table[key] = result
+        return result
+
+
 class Solver:
     """A phase-two solver that keeps what it proved from one question to the
     next: a bot that asks before each of its moves finds most of the answer
@@ -318,8 +496,10 @@ class Solver:
         self._size = 0
 
     def _table(
-        self, state: PhaseTwoState, seat: int, escape: bool
+        self, state: PhaseTwoState, seat: int, escape: bool | None
     ) -> dict[tuple[object, ...], int]:
+        """The table of one question: bounds for the proof search (``escape`` true
+        or false), answers for the race (``None``)."""
         name = (state._context, state._out_of_play_mask, seat, escape)
         table = self._tables.get(name)
         if table is None:
@@ -343,6 +523,20 @@ class Solver:
                 self._tables.clear()
                 self._size = 0
 
+    def _race(self, state: PhaseTwoState, seat: int, budget: _Budget) -> int:
+        """1 if ``seat`` escapes from a two-seat ``state``, else 0 (see :class:`_Race`)."""
+        table = self._table(state, seat, None)
+        before = len(table)
+        search = _Race(seat, table, budget.nodes - budget.used, budget.deadline)
+        try:
+            return search.escapes(state)
+        finally:
+            budget.used += search.nodes
+            self._size += len(table) - before
+            if self._size > TABLE_LIMIT:
+                self._tables.clear()
+                self._size = 0
+
     def solve(
         self,
         state: State,
@@ -350,11 +544,21 @@ class Solver:
         *,
         max_nodes: int = DEFAULT_NODES,
         seconds: float | None = None,
+        quickest: bool = False,
+        one_move: bool = False,
     ) -> Solution:
         """Whether ``seat`` (by default the seat to move) can escape being the goat
         from ``state``, a phase-two position, whatever the others do (see the
         module's description). ``max_nodes`` and ``seconds`` bound the work: past
-        either, the answer has ``verdict=None`` and ``complete=False``."""
+        either, the answer has ``verdict=None`` and ``complete=False``.
+
+        With two seats left the verdict comes from the race (see the module's
+        description), which does not count moves: :attr:`Solution.length` is
+        ``None`` and :attr:`Solution.moves` holds every move that keeps the
+        verdict, or with ``one_move=True`` only the first the race found when the
+        side to move forces the verdict (the others are not searched, which saves
+        most of the time). ``quickest=True`` asks for the quickest forcing line
+        instead, with its length, at the cost of the proof search."""
         if not isinstance(state, PhaseTwoState):
             raise SolveError(f"the solver takes phase-two positions, not a {type(state).__name__}")
         if seat is None:
@@ -366,9 +570,44 @@ class Solver:
         deadline = float("inf") if seconds is None else time.monotonic() + seconds
         budget = _Budget(max_nodes, deadline)
         try:
+            if not quickest and _two_seats(state, seat):
+                try:
+                    return self._solve_race(state, seat, budget, one_move)
+                except _Cyclic:
+                    pass
             return self._solve(state, seat, budget)
         except _OutOfBudget:
             return Solution(seat, None, (), None, budget.used, False)
+
+    def _solve_race(
+        self, state: PhaseTwoState, seat: int, budget: _Budget, one_move: bool
+    ) -> Solution:
+        escapes = self._race(state, seat, budget)
+        context = state._context
+        legal = context.legal_moves(state)
+        moves = legal
+        if bool(escapes) == (state._turn == seat):  # the side to move wins: the moves that keep it
+            table = self._table(state, seat, None)
+            ordered = _ordered(state, legal)  # the race's order: its own move first
+            kept: list[Move] = []
+            if one_move:
+                for move in ordered:  # the move the race stored, if it stored one
+                    child = context.successor(state, move)
+                    if child._turn < 0:
+                        known = -1 if _stalled(child) else int(child._goat != seat)
+                    else:
+                        known = table.get(_key(child), -1)
+                    if known == escapes:
+                        kept = [move]
+                        break
+            for move in ordered if not kept else ():
+                if self._race(context.successor(state, move), seat, budget) == escapes:
+                    kept.append(move)
+                    if one_move:
+                        break
+            moves = tuple(kept)
+        verdict = Verdict.ESCAPES if escapes else Verdict.GOAT
+        return Solution(seat, verdict, moves, None, budget.used, True)
 
     def _solve(self, state: PhaseTwoState, seat: int, budget: _Budget) -> Solution:
         verdict, length = self._verdict(state, seat, budget)
@@ -432,6 +671,12 @@ class Solver:
         return settled
 
 
+def _two_seats(state: PhaseTwoState, seat: int) -> bool:
+    """Whether ``state`` is being played by two seats, ``seat`` one of them."""
+    active = state._active
+    return state._turn >= 0 and active.bit_count() == 2 and bool(active >> seat & 1)
+
+
 class _Budget:
     """What one question may spend (positions, and a time on the monotonic
     clock), and what it has spent."""
@@ -448,11 +693,20 @@ def solve(
     *,
     max_nodes: int = DEFAULT_NODES,
     seconds: float | None = None,
+    quickest: bool = False,
+    one_move: bool = False,
 ) -> Solution:
     """Whether ``seat`` (by default the seat to move) can escape being the goat
     from ``state``, a phase-two position, whatever the others do: a fresh
     :class:`Solver`'s answer (see :meth:`Solver.solve`)."""
-    return Solver().solve(state, seat, max_nodes=max_nodes, seconds=seconds)
+    return Solver().solve(
+        state,
+        seat,
+        max_nodes=max_nodes,
+        seconds=seconds,
+        quickest=quickest,
+        one_move=one_move,
+    )
 
 
 def _label_graph(
