@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,7 +16,7 @@ from skitgubbe.cli import main
 from skitgubbe.records import Record, replay
 from skitgubbe.render import replay_html
 from skitgubbe.render.replay import page_games
-from skitgubbe.solve import Verdict, analyse, solve
+from skitgubbe.solve import Solution, Solver, Verdict, analyse, solve
 from skitgubbe.solve.analysis import GIVE_UP
 from skitgubbe.state import State
 
@@ -76,13 +77,25 @@ def test_positions_beyond_the_budget_are_said_so_never_guessed() -> None:
         .splitlines()[-1]
         .endswith(f"{len(unjudged)} beyond the solver's budget (1 positions)")
     )
-    # going back from the end, the solver stops asking after GIVE_UP failures in a row
-    asked: list[int] = []
-    analyse(record, max_nodes=1, progress=lambda done, total: asked.append(done))
-    assert asked[0] == 0 and asked[-1] == len(analysis.steps)
+    # going back from the end, the solver stops asking after GIVE_UP failures in a row:
+    # it is asked about the last move and the GIVE_UP before it, never about the rest
+    asked: list[State] = []
+
+    class Counting(Solver):
+        def solve(self, state: State, seat: int | None = None, **budget: Any) -> Solution:
+            asked.append(state)
+            return super().solve(state, seat, **budget)
+
+    done: list[int] = []
+    analyse(record, max_nodes=1, solver=Counting(), progress=lambda d, t: done.append(d))
+    states = replay(record)
+    judged = analysis.steps[-1 - GIVE_UP :]
+    assert all(states[step.index] in asked for step in judged)
+    assert not any(state in asked for state in states[: judged[0].index])
+    assert len(analysis.steps) > 2 * len(judged)  # most were never asked about
+    assert done == list(range(len(analysis.steps) + 1))
     with pytest.raises(ValueError, match="max_nodes must be a whole number"):
         analyse(record, max_nodes=0)
-    assert GIVE_UP >= 1
 
 
 def test_analyse_prints_the_blunders_and_writes_the_page_and_data(
