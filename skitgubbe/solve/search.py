@@ -243,9 +243,10 @@ def _quick_line(state: PhaseTwoState) -> int:
                 plan.append((bit, leads[bit]))
     if len(plan) == 1:
         return 1  # it leads its whole hand and is out
+    plan.sort(key=lambda item: (item[0] & trumps != 0, (item[0].bit_length() - 1) % 13))
     leader = state._turn
     beatable = -1
-    for index, (_, move) in enumerate(plan):
+    for index, (_, move) in enumerate(plan):  # weakest first: two beatable end it soonest
         after = context.successor(state, move)
         if after._turn >= 0 and any(
             not isinstance(answer, PickUp) for answer in context.legal_moves(after)
@@ -253,10 +254,7 @@ def _quick_line(state: PhaseTwoState) -> int:
             if beatable >= 0:
                 return 0  # two leads the other seat can beat
             beatable = index
-    last = plan.pop(beatable) if beatable >= 0 else None
-    plan.sort(key=lambda item: (item[0] & trumps != 0, item[0].bit_length()))
-    if last is None:
-        last = plan.pop(0)
+    last = plan.pop(beatable if beatable >= 0 else 0)
     current = state
     for _, move in plan:
         if move not in context.legal_moves(current):
@@ -464,17 +462,10 @@ class _Race:
         mine = int(state._turn == seat)
         context = state._context
         table = self.table
-        children = [
-            context.successor(state, move) for move in _ordered(state, context.legal_moves(state))
-        ]
-        for child in children:  # a move already known to win settles it at once
-            if table.get(_key(child), -1) == mine:
-                table[key] = mine
-                return mine
         self.path.add(key)
         result = 1 - mine
-        for child in children:
-            if self.escapes(child) == mine:
+        for move in _ordered(state, context.legal_moves(state)):
+            if self.escapes(context.successor(state, move)) == mine:
                 result = mine
                 break
         self.path.discard(key)
