@@ -508,11 +508,7 @@ class Solver:
         try:
             return search.prove(state, depth)
         finally:
-            budget.used += search.nodes
-            self._size += len(table) - before
-            if self._size > TABLE_LIMIT:
-                self._tables.clear()
-                self._size = 0
+            self._spent(budget, search.nodes, len(table) - before)
 
     def _race(self, state: PhaseTwoState, seat: int, budget: _Budget) -> int:
         """1 if ``seat`` escapes from a two-seat ``state``, else 0 (see :class:`_Race`)."""
@@ -522,11 +518,16 @@ class Solver:
         try:
             return search.escapes(state)
         finally:
-            budget.used += search.nodes
-            self._size += len(table) - before
-            if self._size > TABLE_LIMIT:
-                self._tables.clear()
-                self._size = 0
+            self._spent(budget, search.nodes, len(table) - before)
+
+    def _spent(self, budget: _Budget, nodes: int, kept: int) -> None:
+        """Count a search's positions against the budget and its new table entries
+        against :data:`TABLE_LIMIT` (past it, every table is forgotten)."""
+        budget.used += nodes
+        self._size += kept
+        if self._size > TABLE_LIMIT:
+            self._tables.clear()
+            self._size = 0
 
     def solve(
         self,
