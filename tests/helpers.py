@@ -102,3 +102,9 @@ def needs_extra(module: str, extra: str) -> Any:
 #: A fixed secret key for runs that must play the same games twice (see
 #: :mod:`skitgubbe.runner.keys`); a real run draws its own.
 KEY = "5e" * 16
+
+
+def forged(token: str) -> str:
+    """``token`` with its last character changed: always another token (a fixed
+    replacement letter would leave one token in 64 as it was)."""
+    return token[:-1] + ("A" if token[-1] != "A" else "B")

@@ -19,6 +19,7 @@ pytest.importorskip("websockets", reason="the server's tests need the 'server' e
 from skitgubbe.records import Record, replay
 from skitgubbe.server.app import SCHEMA_PATH
 
+from .helpers import forged
 from .server_clients import Client, play, serving
 
 NAMES = ["Ann", "Bea", "Cid", "Dan"]
@@ -119,9 +120,9 @@ def test_a_hostile_client_gets_errors_and_the_table_plays_on(tmp_path: Path) -> 
         assert "too many messages" in other.wait_error()
         time.sleep(2 * 1000 / 20 / 20)  # the flooder's allowance fills up again
         # a forged token: refused, the connection closed
-        forged = Client(served, table, tokens[0][:-2] + "xx")
-        assert "that token is no seat's" in forged.wait_error()
-        forged.close()
+        forged_client = Client(served, table, forged(tokens[0]))
+        assert "that token is no seat's" in forged_client.wait_error()
+        forged_client.close()
         # the table plays on to its goat
         sent = play(clients)
         final = watcher.wait(len(sent))
