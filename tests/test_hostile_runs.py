@@ -15,6 +15,7 @@ import shlex
 import signal
 import subprocess
 import sys
+import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -178,6 +179,37 @@ def test_workers_that_keep_dying_stop_the_run_with_what_finished(
     assert result.interrupted and 0 < len(result.games) < result.schedule.games
     err = capsys.readouterr().err
     assert f"died (killed, or out of memory) {MAX_LOST_WORKERS + 1} times: the run stops" in err
+
+
+def _deaf_to_termination() -> None:  # pragma: no cover - runs in a worker
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def _stuck(seconds: float) -> float:  # pragma: no cover - runs in a worker
+    time.sleep(seconds)
+    return seconds
+
+
+def test_a_run_that_ends_never_waits_for_ever_for_a_worker_that_does_not_stop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A worker that does not stop when told (here it ignores SIGTERM inside a long
+    task; in CI one waited for ever on the pool's queue after another worker
+    stopped while holding it) is killed after STOP_GRACE seconds: the run ends."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from skitgubbe.runner import backends
+
+    monkeypatch.setattr(backends, "STOP_GRACE", 0.5)
+    pool = ProcessPoolExecutor(1, initializer=_deaf_to_termination)
+    pool.submit(_stuck, 0.0).result(timeout=60)  # the worker is up and deaf
+    pool.submit(_stuck, 120.0)
+    time.sleep(0.3)
+    processes = list(pool._processes.values())
+    started = time.monotonic()
+    backends._stop_pool(pool)
+    assert time.monotonic() - started < 10
+    assert processes and not any(process.is_alive() for process in processes)
 
 
 @pytest.mark.parametrize("workers", [1, 2])

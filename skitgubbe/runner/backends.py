@@ -21,6 +21,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -34,6 +35,7 @@ __all__ = [
     "MAX_GAMES",
     "MAX_LOST_WORKERS",
     "START_METHOD_VARIABLE",
+    "STOP_GRACE",
     "STOP_WAIT",
     "Chunk",
     "Interrupted",
@@ -172,6 +174,9 @@ def _in_worker(work: Callable[[_T], _R], task: _T) -> _R:  # pragma: no cover - 
 MAX_LOST_WORKERS = 3
 #: Seconds a run waits, after Ctrl-C, for its workers to hand in what they finished.
 STOP_WAIT = 10.0
+#: Seconds a run gives its workers to stop their bot programs and exit when it
+#: ends; a worker still running then is killed.
+STOP_GRACE = 5.0
 
 
 def _say(text: str) -> None:
@@ -358,15 +363,24 @@ def _workers(pool: ProcessPoolExecutor) -> list[int]:
 
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
     """Stop the pool's workers now (each stops the programs it started) and wait
-    for them to exit."""
+    for them to exit, :data:`STOP_GRACE` seconds at most: a worker still there
+    then is killed. Never waits for ever: a worker told to stop while another
+    held the pool's queue could otherwise wait for that queue for ever, and the
+    pool's shutdown with it."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
     for process in processes:
         with contextlib.suppress(OSError, AttributeError):
             process.terminate()
-    pool.shutdown(wait=True, cancel_futures=True)
+    pool.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + STOP_GRACE
     for process in processes:
         with contextlib.suppress(OSError, AttributeError, ValueError):
-            process.join(timeout=5)
+            process.join(timeout=max(0.0, deadline - time.monotonic()))
+    for process in processes:
+        with contextlib.suppress(OSError, AttributeError, ValueError):
+            if process.is_alive():
+                process.kill()
+                process.join(timeout=STOP_GRACE)
 
 
 def run_ray(
