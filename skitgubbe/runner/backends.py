@@ -371,8 +371,11 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
     for process in processes:
         with contextlib.suppress(OSError, AttributeError):
             process.terminate()
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     deadline = time.monotonic() + STOP_GRACE
+    if isinstance(manager, threading.Thread):  # it joins every worker, then ends
+        manager.join(timeout=STOP_GRACE)
     for process in processes:
         with contextlib.suppress(OSError, AttributeError, ValueError):
             process.join(timeout=max(0.0, deadline - time.monotonic()))
@@ -381,6 +384,8 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
             if process.is_alive():
                 process.kill()
                 process.join(timeout=STOP_GRACE)
+    if isinstance(manager, threading.Thread):
+        manager.join(timeout=STOP_GRACE)
 
 
 def run_ray(
