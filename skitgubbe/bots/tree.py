@@ -1,0 +1,243 @@
+"""A search of a known phase-two position: :class:`TreeSearch`.
+
+Phase two is a game of perfect information for a player who remembers phase
+one, but with three or four seats left and many cards in hand the solver
+(:mod:`skitgubbe.solve`) cannot reach its end. There :class:`TreeSearch` plays
+the position out many times and grows a tree of the lines it tried, as UCT does
+(Kocsis and Szepesvári's upper confidence bounds applied to trees, the heart of
+Monte Carlo tree search):
+
+* each seat, at its own turns in the tree, picks the line with the best mean
+  outcome *for itself* plus a bonus for lines tried less (max^n: every seat
+  plays for itself, none is assumed to gang up on another);
+* a move not yet tried is tried first, cheapest play first (the greedy order
+  of :func:`~skitgubbe.bots.search.playout_move`, so that a search given very
+  little time still ends on the greedy move);
+* from the tree's edge the game is played on by the greedy playout policy,
+  until it ends or two seats are left holding few enough cards for the solver
+  (``settle_cards``): its exact verdict then says who is the goat.
+
+Each seat's outcome is 0 for the goat and otherwise ``1 - 0.2 * place /
+(players - 1)`` for going out in ``place`` (0 first): not being the goat matters
+most, going out early a little. The move answered is the one tried most.
+
+Measured on 100 phase-two starting positions of 4-player Flurst (from greedy
+games), the search at 0.1 s a move in one seat and three
+:class:`~skitgubbe.bots.SearchBot` players in the others: goat in 15% of 400
+games (95% interval 12 to 18%), where a quarter is even.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+
+import attrs
+
+from ..moves import Move, Play
+from ..solve import Solver, Verdict
+from ..state import PhaseTwoState, State
+from .basic import phase_two_key
+from .search import PLAYOUT_LIMIT, playout_move
+
+__all__ = ["EXPLORATION", "SETTLE_CARDS", "SETTLE_NODES", "TreeAnswer", "TreeSearch"]
+
+#: How much a line tried less is favoured (the constant of UCT's bound).
+EXPLORATION = 0.7
+#: A line with two seats left and at most this many cards in their hands is
+#: settled by the solver.
+SETTLE_CARDS = 10
+#: The most positions the solver spends settling one line (past it the line is
+#: played on greedily).
+SETTLE_NODES = 1_000
+
+
+@attrs.frozen
+class TreeAnswer:
+    """What a :class:`TreeSearch` found: each move tried at the root, in the
+    greedy order, with the times it was tried and its mean outcome for the seat
+    to move (0 the goat, 1 first out); ``iterations`` lines were played."""
+
+    moves: tuple[Move, ...]
+    visits: tuple[int, ...]
+    values: tuple[float, ...]
+    iterations: int
+
+    @property
+    def best(self) -> Move:
+        """The move tried most (the first in the greedy order on a tie)."""
+        most = max(self.visits)
+        return self.moves[self.visits.index(most)]
+
+
+class _Node:
+    __slots__ = ("children", "mover", "moves", "state", "totals", "tried", "visits")
+
+    def __init__(self, state: PhaseTwoState, moves: list[Move] | None = None) -> None:
+        self.state = state
+        self.mover = -1 if state.is_over else state.due[0]
+        self.moves: list[Move] = (
+            [] if state.is_over else moves if moves is not None else _greedy_order(state)
+        )
+        self.tried = 0
+        self.children: list[_Node] = []
+        self.visits = 0
+        self.totals: list[float] = []
+
+
+class TreeSearch:
+    """UCT over a known phase-two position (see the module docs). The solver
+    that settles small endings is kept between searches, so what it proved is
+    not proved again. The search draws no random numbers: the same position
+    and budget of iterations give the same answer."""
+
+    def __init__(
+        self,
+        *,
+        exploration: float = EXPLORATION,
+        settle_cards: int = SETTLE_CARDS,
+        settle_nodes: int = SETTLE_NODES,
+        solver: Solver | None = None,
+    ) -> None:
+        if not exploration >= 0:
+            raise ValueError(f"exploration must be at least 0, not {exploration!r}")
+        self.exploration = exploration
+        self.settle_cards = settle_cards
+        self.settle_nodes = settle_nodes
+        self.solver = Solver() if solver is None else solver
+
+    def search(
+        self,
+        state: State,
+        *,
+        seconds: float | None = None,
+        iterations: int | None = None,
+        moves: Sequence[Move] | None = None,
+    ) -> TreeAnswer:
+        """Search ``state`` (a phase-two position, the seat to move its first
+        due seat) for ``seconds`` or ``iterations`` lines, whichever ends first,
+        among ``moves`` (by default every legal move). At least one of the two
+        budgets must be given; a line the clock cuts short is dropped."""
+        if not isinstance(state, PhaseTwoState) or state.is_over:
+            raise ValueError("the tree search needs a phase-two position that is not over")
+        if seconds is None and iterations is None:
+            raise ValueError("give the search seconds, iterations or both")
+        deadline = math.inf if seconds is None else time.perf_counter() + seconds
+        most = math.inf if iterations is None else iterations
+        if moves is not None:
+            allowed = set(moves)
+            order = [move for move in _greedy_order(state) if move in allowed]
+            if len(order) != len(allowed):
+                raise ValueError("the moves to search must be legal moves of the seat to move")
+            root = _Node(state, order)
+        else:
+            root = _Node(state)
+        players = state.players
+        done = 0
+        while done < most and time.perf_counter() < deadline:
+            if not self._iterate(root, players, deadline):
+                break
+            done += 1
+        visits = [0] * len(root.moves)
+        values = [0.0] * len(root.moves)
+        for index, child in enumerate(root.children):
+            visits[index] = child.visits
+            values[index] = child.totals[root.mover] / child.visits
+        return TreeAnswer(tuple(root.moves), tuple(visits), tuple(values), done)
+
+    def _iterate(self, root: _Node, players: int, deadline: float) -> bool:
+        node = root
+        path = [root]
+        while not node.state.is_over and node.tried == len(node.moves):
+            node = self._select(node)
+            path.append(node)
+        expanded = not node.state.is_over
+        if expanded:
+            after = node.state.apply(node.moves[node.tried])
+            assert isinstance(after, PhaseTwoState)
+            child = _Node(after)
+            node.tried += 1
+            node.children.append(child)
+            node = child
+            path.append(child)
+        outcome = self._play_out(node.state, players, deadline)
+        if outcome is None:  # the clock cut the line short: the tree forgets it
+            if expanded:
+                parent = path[-2]
+                parent.children.pop()
+                parent.tried -= 1
+            return False
+        for passed in path:
+            passed.visits += 1
+            if passed.totals:
+                totals = passed.totals
+                for seat in range(players):
+                    totals[seat] += outcome[seat]
+            else:
+                passed.totals = list(outcome)
+        return True
+
+    def _select(self, node: _Node) -> _Node:
+        mover = node.mover
+        spread = self.exploration * math.sqrt(math.log(node.visits))
+        best = node.children[0]
+        best_bound = -1.0
+        for child in node.children:
+            bound = child.totals[mover] / child.visits + spread / math.sqrt(child.visits)
+            if bound > best_bound:
+                best_bound = bound
+                best = child
+        return best
+
+    def _play_out(self, state: PhaseTwoState, players: int, deadline: float) -> list[float] | None:
+        settle = True
+        for made in range(PLAYOUT_LIMIT):
+            if made % 32 == 31 and time.perf_counter() > deadline:
+                return None
+            if state.is_over:
+                return _outcome(state.out, players)
+            if settle and self._small(state):
+                settle = False
+                settled = self._settle(state, players)
+                if settled is not None:
+                    return settled
+            after = state.apply(playout_move(state, state.due[0]))
+            assert isinstance(after, PhaseTwoState)
+            state = after
+        return [0.5] * players  # pragma: no cover - playouts end long before
+
+    def _small(self, state: PhaseTwoState) -> bool:
+        return (
+            state.active.bit_count() == 2
+            and sum(mask.bit_count() for mask in state.hand_masks) <= self.settle_cards
+        )
+
+    def _settle(self, state: PhaseTwoState, players: int) -> list[float] | None:
+        seat = state.due[0]
+        answer = self.solver.solve(state, seat, max_nodes=self.settle_nodes, one_move=True)
+        if not answer.complete or answer.verdict is Verdict.OPEN:
+            return None
+        other = (state.active & ~(1 << seat)).bit_length() - 1
+        first = seat if answer.verdict is Verdict.ESCAPES else other
+        return _outcome((*state.out, first), players)
+
+
+def _outcome(out: Sequence[int], players: int) -> list[float]:
+    """Each seat's outcome (see the module docs) when ``out`` went out in that
+    order and the one seat not in it is the goat."""
+    outcome = [0.0] * players
+    for place, seat in enumerate(out):
+        outcome[seat] = 1.0 - 0.2 * place / (players - 1)
+    return outcome
+
+
+def _greedy_order(state: PhaseTwoState) -> list[Move]:
+    """The seat to move's legal moves, plays cheapest first, then the rest."""
+    trump = state.trump
+    moves = state.legal_moves(state.due[0])
+    plays = sorted(
+        (move for move in moves if isinstance(move, Play)),
+        key=lambda move: phase_two_key(move, trump),
+    )
+    return plays + [move for move in moves if not isinstance(move, Play)]
