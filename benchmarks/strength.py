@@ -34,56 +34,8 @@ from typing import Any
 import skitgubbe
 from skitgubbe import presets
 from skitgubbe.bots import Bot, PimcBot, SearchBot
-from skitgubbe.moves import Move
 from skitgubbe.runner import Limits
 from skitgubbe.tournament import MatchResult, match
-from skitgubbe.views import PlayerView
-
-
-class IsmctsSeat:
-    """OpenSpiel's ``ISMCTSBot`` in a seat of a library match: the bot is given
-    an OpenSpiel state rebuilt from a sample of the seat's view (it searches by
-    resampling from the information state, so which sample does not matter)."""
-
-    def __init__(self, simulations: int) -> None:
-        self.name = f"ismcts@{simulations}"
-        self.simulations = simulations
-        self._seat = 0
-        self._seed = 0
-
-    def reset(self, seat: int, seed: int) -> None:
-        self._seat, self._seed = seat, seed
-
-    def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move | None:
-        import random
-
-        import numpy as np
-        import pyspiel
-        from open_spiel.python.algorithms import ismcts
-
-        from skitgubbe.integrations.actions import PASS
-        from skitgubbe.integrations.openspiel import EngineRolloutEvaluator, SkitgubbeState
-        from skitgubbe.integrations.turns import Turns
-
-        if len(moves) == 1 or view.player not in view.due:
-            return skitgubbe.bots.greedy_choice(view, moves)
-        game = pyspiel.load_game("python_skitgubbe", {"preset": "flurst", "players": view.players})
-        turns = Turns(skitgubbe.sample(view, random.Random(self._seed)))
-        while turns.player != view.player and turns.may_pass:
-            turns = turns.apply(PASS)  # the seats offered before this one let it act
-        if turns.player != view.player:
-            return skitgubbe.bots.greedy_choice(view, moves)
-        state = SkitgubbeState(game)
-        state.turns = turns
-        bot = ismcts.ISMCTSBot(
-            game,
-            EngineRolloutEvaluator(rollouts=1, seed=self._seed),
-            uct_c=2.0,
-            max_simulations=self.simulations,
-            random_state=np.random.RandomState(self._seed % 2**32),
-        )
-        self._seed += 1
-        return turns.moves()[bot.step(state)]
 
 
 def played(bot: Bot, deals: int, seed: int, workers: int, seconds: float) -> MatchResult:
@@ -125,7 +77,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     rates = {}
     seats: list[tuple[Bot, float]] = [(PimcBot(b, name=f"pimc@{b:g}"), b) for b in budgets]
     if args.ismcts:
-        seats.append((IsmctsSeat(args.ismcts), 1.0))
+        from skitgubbe.integrations.openspiel import IsmctsBot
+
+        seats.append((IsmctsBot(args.ismcts), 1.0))
     for bot, seconds in seats:
         result = played(bot, args.deals, args.seed, args.workers, seconds)
         stats = result.stats()[0]

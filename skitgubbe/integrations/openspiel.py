@@ -56,15 +56,16 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import skitgubbe as sg
 
+from ..bots import greedy_choice, is_due
 from ..cards import CARDS_IN_PACK
 from ..phase_one.dealing import lay_out
 from ._extras import missing
-from .actions import NUM_ACTIONS, action_to_string
+from .actions import NUM_ACTIONS, PASS, action_to_string
 from .observations import FIELDS as OBSERVATION_FIELDS
 from .observations import SIZE, encode_state, field_slice, information_state_string
 from .params import ruleset_and_players
@@ -79,8 +80,10 @@ except ImportError as error:
 
 __all__ = [
     "DEFAULT_DEALS",
+    "DEFAULT_SIMULATIONS",
     "GAME_TYPE",
     "EngineRolloutEvaluator",
+    "IsmctsBot",
     "SkitgubbeGame",
     "SkitgubbeObserver",
     "SkitgubbeState",
@@ -381,6 +384,86 @@ class EngineRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
         """Every legal action as likely."""
         actions = state.legal_actions()
         return [(action, 1.0 / len(actions)) for action in actions]
+
+
+#: Simulations a decision of :class:`IsmctsBot` by default.
+DEFAULT_SIMULATIONS = 100
+
+
+class IsmctsBot:
+    """OpenSpiel's information-set Monte Carlo tree search (``ISMCTSBot``, Cowling,
+    Powley and Whitehouse's IS-MCTS) as a library bot, for matches, ladders and
+    studies beside the library's own: ``--bots
+    skitgubbe.integrations.openspiel:IsmctsBot``.
+
+    At each decision where it is due with more than one move, the bot rebuilds an
+    OpenSpiel state of ``python_skitgubbe`` from its view (the hidden cards dealt
+    by :func:`skitgubbe.sample`; the search deals them again for every
+    simulation, so which deal does not matter) and runs ``simulations``
+    simulations, each dealing the hidden cards again with the library's sampler
+    and ended by ``rollouts`` random games played on by the engine
+    (:class:`EngineRolloutEvaluator`). Out-of-turn choices are left to
+    :func:`~skitgubbe.bots.greedy_choice`. A seed repeats its games."""
+
+    def __init__(
+        self, simulations: int = DEFAULT_SIMULATIONS, *, uct_c: float = 2.0, rollouts: int = 1
+    ) -> None:
+        if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
+            raise ValueError(
+                f"simulations must be a whole number of at least 1, not {simulations!r}"
+            )
+        self.name = f"ismcts@{simulations}"
+        self.simulations = simulations
+        self.uct_c = uct_c
+        self.rollouts = rollouts
+        self._rng = random.Random(0)
+        self._games: dict[tuple[str, int], SkitgubbeGame] = {}
+
+    def reset(self, seat: int, seed: int) -> None:
+        """Seed a new game."""
+        self._rng = random.Random(seed)
+
+    def choose(self, view: sg.PlayerView, moves: Sequence[sg.Move]) -> sg.Move | None:
+        """The move the search chose; the greedy choice when not due."""
+        from open_spiel.python.algorithms import ismcts
+
+        if len(moves) == 1 or not is_due(view):
+            return greedy_choice(view, moves)
+        turns = Turns(sg.sample(view, self._rng))
+        while turns.player != view.player and turns.may_pass:
+            turns = turns.apply(PASS)  # the seats offered before this one let it act
+        if turns.player != view.player:
+            return greedy_choice(view, moves)
+        game = self._game(view)
+        state = SkitgubbeState(game)
+        state.turns = turns
+        seed = self._rng.randrange(2**32)
+        bot = ismcts.ISMCTSBot(
+            game,
+            EngineRolloutEvaluator(rollouts=self.rollouts, seed=seed),
+            uct_c=self.uct_c,
+            max_simulations=self.simulations,
+            random_state=np.random.RandomState(seed),
+        )
+        # OpenSpiel's own resampling draws from an unseeded sampler: the library's
+        # sampler, seeded, deals the hidden cards instead, so a seed repeats a game
+        deals = random.Random(seed)
+        bot.set_resampler(
+            lambda position, player: position.resample_from_infostate(player, deals.random)
+        )
+        return turns.moves()[bot.step(state)]
+
+    def _game(self, view: sg.PlayerView) -> SkitgubbeGame:
+        """A game of the view's seat count (the search plays on the engine's own
+        states, so of the game's rules only the seat count matters)."""
+        preset = sg.presets.closest(view.rules)
+        key = (preset, view.players)
+        if key not in self._games:
+            self._games[key] = SkitgubbeGame({"preset": preset, "players": view.players})
+        return self._games[key]
+
+    def __repr__(self) -> str:
+        return f"IsmctsBot({self.simulations})"
 
 
 pyspiel.register_game(GAME_TYPE, SkitgubbeGame)
