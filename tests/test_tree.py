@@ -68,6 +68,8 @@ def test_it_keeps_to_the_moves_it_is_given_and_refuses_what_it_cannot_search() -
     assert foreign
     with pytest.raises(ValueError, match="legal moves of the seat to move"):
         TreeSearch().search(state, iterations=5, moves=[*moves, foreign[0]])
+    with pytest.raises(ValueError, match="legal moves of the seat to move"):
+        TreeSearch().search(state, iterations=5, moves=[])
     with pytest.raises(ValueError, match="seconds, iterations or both"):
         TreeSearch().search(state)
     with pytest.raises(ValueError, match="phase-two position"):

@@ -128,7 +128,7 @@ class TreeSearch:
         if moves is not None:
             allowed = set(moves)
             order = [move for move in _greedy_order(state) if move in allowed]
-            if len(order) != len(allowed):
+            if len(order) != len(allowed) or not order:
                 raise ValueError("the moves to search must be legal moves of the seat to move")
             root = _Node(state, order)
         else:
@@ -199,7 +199,7 @@ class TreeSearch:
                 return _outcome(state.out, players)
             if settle and self._small(state):
                 settle = False
-                settled = self._settle(state, players)
+                settled = self._settle(state, players, deadline)
                 if settled is not None:
                     return settled
             after = state.apply(playout_move(state, state.due[0]))
@@ -213,9 +213,12 @@ class TreeSearch:
             and sum(mask.bit_count() for mask in state.hand_masks) <= self.settle_cards
         )
 
-    def _settle(self, state: PhaseTwoState, players: int) -> list[float] | None:
+    def _settle(self, state: PhaseTwoState, players: int, deadline: float) -> list[float] | None:
         seat = state.due[0]
-        answer = self.solver.solve(state, seat, max_nodes=self.settle_nodes, one_move=True)
+        seconds = None if deadline == math.inf else max(deadline - time.perf_counter(), 1e-6)
+        answer = self.solver.solve(
+            state, seat, max_nodes=self.settle_nodes, seconds=seconds, one_move=True
+        )
         if not answer.complete or answer.verdict is Verdict.OPEN:
             return None
         other = (state.active & ~(1 << seat)).bit_length() - 1
