@@ -22,10 +22,10 @@ best over all of them.
   the solver's share of the time, it searches the known position with
   :class:`~skitgubbe.bots.tree.TreeSearch` (UCT, every seat playing for
   itself, small two-seat endings settled by the solver) for the rest of its
-  time. Measured on 100 phase-two starting positions of 4-player Flurst, at
-  0.1 s a move against three ``SearchBot`` players: goat in 15% of 400 games
-  (95% interval 12 to 18%) with the tree search, 30% (25 to 34%) with what the bot
-  did before, one greedy playout of each move. (Playouts in which each seat
+  time. Measured on 100 first positions of phase two in 4-player Flurst, at
+  0.1 s a move against three ``SearchBot`` players: goat in 17% of 400 games
+  (95% interval 14 to 20%) with the tree search; one greedy playout of each
+  move, as the bot played before, gave 30% (25 to 34%) on a like set. (Playouts in which each seat
   played any move a fifth of the time, to see more of what may happen, had
   made that earlier bot weaker still: goat in 42% of the games of 12 deals
   against 23%.)

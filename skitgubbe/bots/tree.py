@@ -21,10 +21,11 @@ Each seat's outcome is 0 for the goat and otherwise ``1 - 0.2 * place /
 (players - 1)`` for going out in ``place`` (0 first): not being the goat matters
 most, going out early a little. The move answered is the one tried most.
 
-Measured on 100 phase-two starting positions of 4-player Flurst (from greedy
-games), the search at 0.1 s a move in one seat and three
-:class:`~skitgubbe.bots.SearchBot` players in the others: goat in 15% of 400
-games (95% interval 12 to 18%), where a quarter is even.
+Measured with ``benchmarks/strength_phase_two.py`` on 100 first positions of
+phase two in 4-player Flurst (after greedy play), the
+:class:`~skitgubbe.bots.PimcBot` searching at 0.1 s a move in one seat and
+three :class:`~skitgubbe.bots.SearchBot` players in the others: goat in 17% of
+400 games (95% interval 14 to 20%), where a quarter is even.
 """
 
 from __future__ import annotations
