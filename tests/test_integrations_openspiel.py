@@ -211,16 +211,17 @@ def test_the_ismcts_bot_plays_matches_by_name_and_repeats_its_games() -> None:
     """Named as module:Name wherever bots are taken, it plays whole games
     (phase one and two, other rules than Flurst), a seed repeats them, and it
     is refused a budget that is no number of simulations."""
-    from skitgubbe.bots import GreedyBot, make_bot
+    from skitgubbe.bots import Bot, GreedyBot, make_bot
     from skitgubbe.runner import play_seated
 
     bot = make_bot("skitgubbe.integrations.openspiel:IsmctsBot")
     assert isinstance(bot, openspiel.IsmctsBot) and bot.name == "ismcts@100"
 
     def game(rules: sg.Ruleset, players: int) -> tuple[sg.Move, ...]:
-        seats = [openspiel.IsmctsBot(6), *(GreedyBot() for _ in range(players - 1))]
+        seats: list[Bot] = [openspiel.IsmctsBot(6)]
+        seats += [GreedyBot() for _ in range(players - 1)]
         seeds = tuple(range(1, players + 1))
-        return play_seated(rules, seats, players, seeds, record=True).record
+        return play_seated(rules, seats, 7, seeds, record=True).record
 
     first = game(sg.presets.PAGAT, 3)
     assert first and first == game(sg.presets.PAGAT, 3)
