@@ -28,6 +28,8 @@ COMPILED_MODULES = [
     "skitgubbe/phase_one/play.py",
     "skitgubbe/intermission.py",
     "skitgubbe/solve/search.py",
+    "skitgubbe/bots/playouts.py",
+    "skitgubbe/bots/tree.py",
 ]
 #: The compiled modules' shared library, kept inside the package so that it is
 #: found wherever the package is: ``skitgubbe/native__mypyc``.

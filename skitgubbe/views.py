@@ -48,7 +48,14 @@ from .rules import Ruleset, TrumpCard, ruleset_from_dict, ruleset_to_dict
 if TYPE_CHECKING:
     from .state import Phase, PhaseOneState, PhaseTwoState
 
-__all__ = ["PRIVATE_EVENTS", "PlayerView", "phase_one_view", "phase_two_view", "view_problem"]
+__all__ = [
+    "PRIVATE_EVENTS",
+    "PlayerView",
+    "phase_one_heading",
+    "phase_one_view",
+    "phase_two_view",
+    "view_problem",
+]
 
 #: Events whose cards only their own player sees: another player sees how many.
 PRIVATE_EVENTS = frozenset({EventKind.DREW_STOCK, EventKind.DREW, EventKind.GOT_DRECK})

@@ -25,6 +25,8 @@ from skitgubbe.bots import (
     parse_bots,
     play_game,
 )
+from skitgubbe.bots.playouts import playout_move
+from skitgubbe.moves import Dare, PickUp, Play, Sluff
 from skitgubbe.runner.stats import mean_interval
 from skitgubbe.tournament import match
 
@@ -170,6 +172,27 @@ def test_greedy_choice_phase_two_plays_cheapest_and_picks_up_only_when_forced() 
     state = state.apply("1 play 7C")
     moves = state.legal_moves(2)
     assert str(greedy_choice(state.view(2), moves)) == "2 play KD"  # a play, though trump
+
+
+@pytest.mark.parametrize("name", sorted(sg.presets.ALL))
+def test_the_playouts_move_is_the_greedy_choice_from_the_seat_s_view(name: str) -> None:
+    # playout_move reads phase one from the state, not from a view it would have
+    # to build: it must choose what greedy_choice chooses from the seat's view,
+    # leaving out only the sluffs and dares the playouts never make
+    rules = sg.presets.ALL[name]
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = sg.deal(rules, players=max(rules.min_players, min(4, rules.max_players)), seed=seed)
+        while not state.is_over:
+            seat = state.due[0]
+            moves = state.legal_moves(seat)
+            plain = [m for m in moves if not isinstance(m, (Sluff, Dare))]
+            if len(moves) > 1 and any(isinstance(m, (Play, PickUp)) for m in plain):
+                assert playout_move(state, seat) == greedy_choice(state.view(seat), plain)
+                checked += 1
+            state = state.apply(rng.choice(state.legal_moves()))
+    assert checked > 100
 
 
 def test_random_bot_is_seeded_and_sometimes_declines() -> None:

@@ -5,7 +5,9 @@ pure one. With the compiled modules built in place, this test plays the same
 seeded random games of every preset, and of random rulesets (one or two packs,
 any player count the rules allow), in a copy of the pure source and here, and
 compares a digest of every move, event and refusal of every game, and of the
-phase-two solver's answers on positions from Flurst games.
+phase-two solver's answers on positions from Flurst games, and of the moves
+the library's search bots choose (their playouts, greedy rules and tree search
+are compiled too) in Flurst games with a fixed budget of playouts.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ SOLVED = 60  # Flurst games whose phase two is solved
 # unbounded, 3-seat 8-card positions took the pure build twenty minutes in all, and
 # an answer that runs out of budget is compared as well (positions searched and all)
 SOLVE_NODES = 30_000
+BOT_GAMES = 4  # 4-player Flurst games of a PimcBot, two SearchBots and a GreedyBot
 
 PROGRAM = f"""
 import hashlib
@@ -69,6 +72,18 @@ for seed in range({SOLVED}):  # the solver's answers, positions searched and all
             if seat not in state.out:
                 answer = solver.solve(state, seat, max_nodes={SOLVE_NODES})
                 digest.update(repr(answer).encode())
+from skitgubbe.bots import GreedyBot, PimcBot, SearchBot
+for seed in range({BOT_GAMES}):  # every choice of the bots, which count playouts, not seconds
+    bots = [PimcBot(None, playouts=16, solve_nodes=2_000), SearchBot(8), GreedyBot(), SearchBot(8)]
+    for seat, bot in enumerate(bots):
+        bot.reset(seat, 10 * seed + seat)
+    state = sg.deal(sg.presets.FLURST, players=4, seed=seed)
+    while not state.is_over:
+        seat = state.due[0]
+        move = bots[seat].choose(state.view(seat), state.legal_moves(seat))
+        digest.update(str(move).encode())
+        state = state.apply(move)
+    digest.update(str((state.loser, bots[0].playouts_made, bots[0].solved)).encode())
 print(sg.COMPILED, digest.hexdigest())
 """
 

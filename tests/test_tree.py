@@ -9,7 +9,7 @@ import pytest
 
 import skitgubbe as sg
 from skitgubbe.bots import PimcBot
-from skitgubbe.bots.search import playout_move
+from skitgubbe.bots.playouts import playout_move
 from skitgubbe.bots.tree import TreeSearch
 from skitgubbe.solve import Verdict, solve
 from skitgubbe.state import PhaseTwoState, State
@@ -76,6 +76,21 @@ def test_it_keeps_to_the_moves_it_is_given_and_refuses_what_it_cannot_search() -
         TreeSearch().search(sg.deal(sg.presets.FLURST, players=3, seed=1), iterations=5)
     with pytest.raises(ValueError, match="exploration must be at least 0"):
         TreeSearch(exploration=-1.0)
+    with pytest.raises(ValueError, match="widening must be at least 0"):
+        TreeSearch(widening=-0.5)
+
+
+def test_widening_lets_a_position_s_moves_in_one_by_one_in_the_greedy_order() -> None:
+    state = phase_two(4, 1)
+    assert len(state.legal_moves(state.due[0])) > 4
+    # tried n times, the root searches its first ceil(sqrt(n)) moves: the 10th
+    # line is still among 3 moves; the 11th (the root tried 10 times) lets the 4th in
+    answer = TreeSearch(widening=1.0).search(state, iterations=10)
+    assert all(answer.visits[:3]) and not any(answer.visits[3:])
+    answer = TreeSearch(widening=1.0).search(state, iterations=11)
+    assert answer.visits[3] == 1 and not any(answer.visits[4:])
+    every = TreeSearch().search(state, iterations=len(answer.moves))
+    assert all(visits == 1 for visits in every.visits)  # without widening, all at once
 
 
 def two_seat_positions(count: int) -> list[PhaseTwoState]:

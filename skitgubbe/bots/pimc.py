@@ -8,7 +8,7 @@ best over all of them.
 
 * **Phase one.** Each round of the search samples a world and plays every
   candidate on in it to the end (or until the bot is out), with the greedy
-  policy of :func:`~skitgubbe.bots.search.playout_move` for every seat, until
+  policy of :func:`~skitgubbe.bots.playouts.playout_move` for every seat, until
   two seats are left in phase two with few enough cards for the solver
   (:data:`PLAYOUT_SOLVE_CARDS`): from there the playout's result is the
   solver's exact verdict, not a greedy guess.
@@ -53,9 +53,9 @@ from ..sampling import sample
 from ..solve import Solver, Verdict
 from ..state import Phase, PhaseTwoState, State
 from ..views import PlayerView
-from .basic import greedy_choice
+from .playouts import PLAYOUT_LIMIT, greedy_choice, playout_move
 from .protocol import is_due
-from .search import PLAYOUT_LIMIT, TIME_SHARE, playout_move
+from .search import TIME_SHARE
 from .search import _candidates as _search_candidates
 from .tree import TreeSearch
 

@@ -28,11 +28,10 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..moves import Dare, Done, Gather, Move, PickUp, Play, Sluff, Store, Swap
+from ..moves import Move, Play
 from ..sampling import sample
-from ..state import PhaseTwoState, State
 from ..views import PlayerView
-from .basic import greedy_choice, phase_two_key
+from .playouts import PLAYOUT_LIMIT, greedy_choice, phase_two_key, playout, playout_move
 from .protocol import is_due
 
 __all__ = [
@@ -52,8 +51,6 @@ DEFAULT_PLAYOUTS = 32
 DEFAULT_CANDIDATES = 6
 #: Samples per candidate, at least.
 MIN_SAMPLES = 4
-#: A playout this long is cut short and scored as a middle place.
-PLAYOUT_LIMIT = 5_000
 #: The share of the time a runner gives a decision that the bot spends searching:
 #: the rest is left for sampling a world, answering, and a loaded machine.
 TIME_SHARE = 0.5
@@ -136,7 +133,7 @@ class SearchBot:
             world = sample(view, self._rng)
             scores = []
             for move in options:
-                score = _playout(world.apply(move), me, deadline)
+                score = playout(world.apply(move), me, deadline)
                 if score is None:
                     break
                 scores.append(score)
@@ -173,48 +170,3 @@ def _candidates(view: PlayerView, moves: Sequence[Move], most: int) -> list[Move
     if chosen is not None and chosen not in kept:
         kept[-1] = chosen
     return kept
-
-
-def playout_move(state: State, seat: int) -> Move:
-    """The move the playouts make for a due ``seat``: the greedy choice, without
-    out-of-turn sluffs, reading only what the seat's view would show."""
-    moves = state.legal_moves(seat)
-    if len(moves) == 1:
-        return moves[0]
-    if isinstance(state, PhaseTwoState):
-        trump = state.trump
-        plays = [move for move in moves if isinstance(move, Play)]
-        return min(plays, key=lambda m: phase_two_key(m, trump)) if plays else moves[0]
-    plain = [m for m in moves if not isinstance(m, (Sluff, Dare))]
-    for kind in (Store, Swap, Gather, Done):
-        for move in plain:
-            if isinstance(move, kind):
-                return move
-    if not any(isinstance(m, (Play, PickUp)) for m in plain):
-        return moves[0]
-    chosen = greedy_choice(state.view(seat), plain or moves)
-    return moves[0] if chosen is None else chosen
-
-
-def _playout(state: State, me: int, deadline: float = math.inf) -> float | None:
-    """Play ``state`` on with :func:`playout_move` until ``me`` is out or the game
-    ends; ``me``'s place as a score from 0 (first out) to 1 (the goat). ``None``
-    if the clock passes ``deadline`` first (looked at every 32 moves: a playout
-    that goes round in circles may last up to the rules' quiet limit)."""
-    players = state.players
-    for made in range(PLAYOUT_LIMIT):
-        if made % 32 == 31 and time.perf_counter() > deadline:
-            return None
-        if state.is_over:
-            return 1.0 if state.loser == me else _place(state, me, players)
-        if isinstance(state, PhaseTwoState) and me in state.out:
-            return _place(state, me, players)
-        state = state.apply(playout_move(state, state.due[0]))
-    return 0.5  # pragma: no cover - playouts end long before
-
-
-def _place(state: State, me: int, players: int) -> float:
-    """``me``'s place once out: how many seats went out no later, as a fraction."""
-    assert isinstance(state, PhaseTwoState)
-    still = players - len(state.out)
-    return (players - 1 - still) / (players - 1)

@@ -11,7 +11,7 @@ Monte Carlo tree search):
   outcome *for itself* plus a bonus for lines tried less (max^n: every seat
   plays for itself, none is assumed to gang up on another);
 * a move not yet tried is tried first, cheapest play first (the greedy order
-  of :func:`~skitgubbe.bots.search.playout_move`, so that a search given very
+  of :func:`~skitgubbe.bots.playouts.playout_move`, so that a search given very
   little time still ends on the greedy move);
 * from the tree's edge the game is played on by the greedy playout policy,
   until it ends or two seats are left holding few enough cards for the solver
@@ -20,6 +20,10 @@ Monte Carlo tree search):
 Each seat's outcome is 0 for the goat and otherwise ``1 - 0.2 * place /
 (players - 1)`` for going out in ``place`` (0 first): not being the goat matters
 most, going out early a little. The move answered is the one tried most.
+
+The compiled build compiles this module with the engine (so
+:class:`TreeSearch` is a native class there, which a program cannot
+subclass).
 
 Measured with ``benchmarks/strength_phase_two.py`` on 100 first positions of
 phase two in 4-player Flurst (after greedy play), the
@@ -39,13 +43,23 @@ import attrs
 from ..moves import Move, Play
 from ..solve import Solver, Verdict
 from ..state import PhaseTwoState, State
-from .basic import phase_two_key
-from .search import PLAYOUT_LIMIT, playout_move
+from .playouts import PLAYOUT_LIMIT, play_cost, playout_move, trump_bits
 
-__all__ = ["EXPLORATION", "SETTLE_CARDS", "SETTLE_NODES", "TreeAnswer", "TreeSearch"]
+__all__ = [
+    "EXPLORATION",
+    "SETTLE_CARDS",
+    "SETTLE_NODES",
+    "WIDENING",
+    "TreeAnswer",
+    "TreeSearch",
+]
 
 #: How much a line tried less is favoured (the constant of UCT's bound).
 EXPLORATION = 0.7
+#: How fast a position's moves are let in (progressive widening): a position
+#: tried ``n`` times is searched among its first ``ceil(WIDENING * sqrt(n))``
+#: moves in the greedy order; 0 lets every move in at once.
+WIDENING = 0.0
 #: A line with two seats left and at most this many cards in their hands is
 #: settled by the solver.
 SETTLE_CARDS = 10
@@ -97,13 +111,17 @@ class TreeSearch:
         self,
         *,
         exploration: float = EXPLORATION,
+        widening: float = WIDENING,
         settle_cards: int = SETTLE_CARDS,
         settle_nodes: int = SETTLE_NODES,
         solver: Solver | None = None,
     ) -> None:
         if not exploration >= 0:
             raise ValueError(f"exploration must be at least 0, not {exploration!r}")
+        if not widening >= 0:
+            raise ValueError(f"widening must be at least 0, not {widening!r}")
         self.exploration = exploration
+        self.widening = widening
         self.settle_cards = settle_cards
         self.settle_nodes = settle_nodes
         self.solver = Solver() if solver is None else solver
@@ -150,7 +168,7 @@ class TreeSearch:
     def _iterate(self, root: _Node, players: int, deadline: float) -> bool:
         node = root
         path = [root]
-        while not node.state.is_over and node.tried == len(node.moves):
+        while not node.state.is_over and node.tried >= self._width(node):
             node = self._select(node)
             path.append(node)
         expanded = not node.state.is_over
@@ -178,6 +196,12 @@ class TreeSearch:
             else:
                 passed.totals = list(outcome)
         return True
+
+    def _width(self, node: _Node) -> int:
+        """How many of the node's moves (in the greedy order) may be searched now."""
+        if not self.widening:
+            return len(node.moves)
+        return min(len(node.moves), max(1, math.ceil(self.widening * math.sqrt(node.visits))))
 
     def _select(self, node: _Node) -> _Node:
         mover = node.mover
@@ -238,10 +262,10 @@ def _outcome(out: Sequence[int], players: int) -> list[float]:
 
 def _greedy_order(state: PhaseTwoState) -> list[Move]:
     """The seat to move's legal moves, plays cheapest first, then the rest."""
-    trump = state.trump
+    trumps = trump_bits(state.trump)
     moves = state.legal_moves(state.due[0])
     plays = sorted(
         (move for move in moves if isinstance(move, Play)),
-        key=lambda move: phase_two_key(move, trump),
+        key=lambda move: play_cost(move.mask, trumps),
     )
     return plays + [move for move in moves if not isinstance(move, Play)]
