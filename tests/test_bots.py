@@ -183,7 +183,8 @@ def test_the_playouts_move_is_the_greedy_choice_from_the_seat_s_view(name: str) 
     checked = 0
     for seed in range(6):
         rng = random.Random(seed)
-        state = sg.deal(rules, players=max(rules.min_players, min(4, rules.max_players)), seed=seed)
+        players = max(rules.min_players, min(4, rules.max_players))
+        state: sg.State = sg.deal(rules, players=players, seed=seed)
         while not state.is_over:
             seat = state.due[0]
             moves = state.legal_moves(seat)

@@ -4,6 +4,7 @@ and repeats its games from a seed when given a budget of playouts."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -74,6 +75,37 @@ def test_where_it_can_force_its_escape_it_plays_a_move_that_keeps_it() -> None:
         assert move is not None
         assert solve(state.apply(move), me).verdict is Verdict.ESCAPES, (state, move)
         assert bot.solved == 1
+
+
+def test_it_asks_the_solver_only_about_positions_within_its_reach() -> None:
+    """At the start of a 4-player phase two (52 cards in hand) the solver would
+    spend its share of the time and not finish: the bot leaves it to the tree
+    search; in a small two-seat ending it asks."""
+    asked: list[int] = []
+
+    class Counting:  # a wrapper, not a subclass: the compiled build's Solver is native
+        def __init__(self) -> None:
+            self.inner = sg.solve.Solver()
+
+        def solve(self, state: State, *args: Any, **kwargs: Any) -> sg.solve.Solution:
+            assert isinstance(state, PhaseTwoState)
+            asked.append(sum(mask.bit_count() for mask in state.hand_masks))
+            return self.inner.solve(state, *args, **kwargs)
+
+    state: State = sg.deal(sg.presets.FLURST, players=4, seed=3)
+    while not isinstance(state, PhaseTwoState):
+        state = state.apply(state.legal_moves(state.due[0])[0])
+    assert state.active.bit_count() == 4
+    me = state.due[0]
+    bot = PimcBot(None, playouts=8)
+    bot.reset(me, 1)
+    bot._solver = Counting()  # type: ignore[assignment]
+    assert len(state.legal_moves(me)) > 1
+    bot.choose(state.view(me), state.legal_moves(me))
+    assert asked == []
+    (ending,) = two_seat_endings(1)
+    bot.choose(ending.view(ending.due[0]), ending.legal_moves(ending.due[0]))
+    assert asked and asked[0] == sum(mask.bit_count() for mask in ending.hand_masks)
 
 
 def test_a_playout_is_settled_by_the_solver_in_a_small_two_seat_ending() -> None:

@@ -13,22 +13,22 @@ best over all of them.
   (:data:`PLAYOUT_SOLVE_CARDS`): from there the playout's result is the
   solver's exact verdict, not a greedy guess.
 * **Phase two.** A player who remembers phase one knows every hand, so the
-  position itself is known: the bot asks the solver (:mod:`skitgubbe.solve`)
-  whether it can force its escape. If it can, it plays a move that does (the
-  quickest, where the solver counts moves: three seats or more). If the answer
-  is open, it keeps to the moves that keep the game open. Otherwise (the
-  others together could make it the goat, which with three or more seats means
-  little, since they do not play together), and when the position is beyond
-  the solver's share of the time, it searches the known position with
+  position itself is known: where the position is within the solver's reach
+  (two seats left with at most :data:`ROOT_SOLVE_CARDS_TWO` cards in hand, or
+  more seats with at most :data:`ROOT_SOLVE_CARDS_MANY`), the bot asks the
+  solver (:mod:`skitgubbe.solve`) whether it can force its escape. If it can,
+  it plays a move that does (the quickest, where the solver counts moves:
+  three seats or more). If the answer is open, it keeps to the moves that
+  keep the game open. Otherwise (the others together could make it the goat,
+  which with three or more seats means little, since they do not play
+  together), and when the position is beyond the solver's reach or its share
+  of the time, it searches the known position with
   :class:`~skitgubbe.bots.tree.TreeSearch` (UCT, every seat playing for
   itself, small two-seat endings settled by the solver) for the rest of its
   time. Measured on 100 first positions of phase two in 4-player Flurst, at
-  0.1 s a move against three ``SearchBot`` players: goat in 17% of 400 games
-  (95% interval 14 to 20%) with the tree search; one greedy playout of each
-  move, as the bot played before, gave 30% (25 to 34%) on a like set. (Playouts in which each seat
-  played any move a fifth of the time, to see more of what may happen, had
-  made that earlier bot weaker still: goat in 42% of the games of 12 deals
-  against 23%.)
+  0.1 s a move against three ``SearchBot`` players: goat in 15% of 400 games
+  (95% interval 11 to 18%) with the tree search; one greedy playout of each
+  move, as the bot played before, gave 30% (25 to 34%) on a like set.
 
 An outcome is scored 1 for the goat and otherwise a fifth of the seat's place
 (0 for going out first): being the goat is what the bot most wants to avoid.
@@ -64,6 +64,8 @@ __all__ = [
     "DEFAULT_SECONDS",
     "PLAYOUT_SOLVE_CARDS",
     "PLAYOUT_SOLVE_NODES",
+    "ROOT_SOLVE_CARDS_MANY",
+    "ROOT_SOLVE_CARDS_TWO",
     "SOLVE_SHARE",
     "PimcBot",
 ]
@@ -76,6 +78,12 @@ PLAYOUT_SOLVE_CARDS = 8
 #: The most positions the solver spends settling one playout (past it the
 #: playout goes on greedily).
 PLAYOUT_SOLVE_NODES = 1_000
+#: The solver is asked about a phase-two decision's own position only when it is
+#: within its reach: two seats left with at most this many cards in hand...
+ROOT_SOLVE_CARDS_TWO = 26
+#: ...or three seats or more with at most this many (beyond, it would spend its
+#: share of the time and rarely finish, time the tree search then lacks).
+ROOT_SOLVE_CARDS_MANY = 12
 #: The share of a phase-two decision's time the solver may spend on the position
 #: itself before the bot turns to playouts.
 SOLVE_SHARE = 0.5
@@ -172,7 +180,13 @@ class PimcBot:
     ) -> list[Move]:
         """The moves worth comparing in a known phase-two position: one escape
         alone if the solver proves one, the moves that keep the game open
-        if it is open, else every move."""
+        if it is open, else every move. A position beyond the solver's reach
+        (see :data:`ROOT_SOLVE_CARDS_TWO`) is not asked about."""
+        assert isinstance(state, PhaseTwoState)
+        cards = sum(mask.bit_count() for mask in state.hand_masks)
+        seats = state.active.bit_count()
+        if cards > (ROOT_SOLVE_CARDS_TWO if seats == 2 else ROOT_SOLVE_CARDS_MANY):
+            return moves
         seconds = None if deadline == math.inf else (deadline - start) * SOLVE_SHARE
         answer = self._solver.solve(
             state, me, max_nodes=self.solve_nodes, seconds=seconds, one_move=True

@@ -28,8 +28,8 @@ subclass).
 Measured with ``benchmarks/strength_phase_two.py`` on 100 first positions of
 phase two in 4-player Flurst (after greedy play), the
 :class:`~skitgubbe.bots.PimcBot` searching at 0.1 s a move in one seat and
-three :class:`~skitgubbe.bots.SearchBot` players in the others: goat in 17% of
-400 games (95% interval 14 to 20%), where a quarter is even.
+three :class:`~skitgubbe.bots.SearchBot` players in the others: goat in 15% of
+400 games (95% interval 11 to 18%), where a quarter is even.
 """
 
 from __future__ import annotations
