@@ -8,6 +8,9 @@ The positions are the first of phase two in 4-player Flurst games played by
 ``GreedyBot``-like playouts (deals from ``--seed`` on, kept when all four seats
 are still in), so phase one is the same for every bot measured: what differs is
 phase two alone. Each position is played four times, the bot in each seat once.
+With several bots, each after the first is also compared with the first
+position by position (the same positions, seats and seeds), which shows far
+smaller differences than two rates side by side.
 In phase two every hand is known to a player who remembers phase one, and a
 ``SearchBot`` then plays the same move every time, so four SearchBots make each
 seat the goat in exactly a quarter of the games: 25% is even, and the interval
@@ -20,7 +23,6 @@ Run it on the compiled build (``SKITGUBBE_MYPYC=1 python setup.py build_ext
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import sys
 import time
@@ -29,7 +31,8 @@ from collections.abc import Sequence
 import skitgubbe
 from skitgubbe import presets
 from skitgubbe.bots import Bot, SearchBot, make_bot
-from skitgubbe.bots.search import playout_move
+from skitgubbe.bots.playouts import playout_move
+from skitgubbe.runner.stats import mean_interval
 from skitgubbe.state import PhaseTwoState, State
 
 PLAYERS = 4
@@ -93,6 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"build, {args.workers} worker(s); the bot in one seat, three SearchBots in the others "
         "(25% is even)"
     )
+    rates: dict[str, list[float]] = {}
     with multiprocessing.Pool(args.workers) as pool:
         for name in names:
             begun = time.perf_counter()
@@ -106,19 +110,27 @@ def main(argv: Sequence[str] | None = None) -> int:
                 sum(goat for goat, _, _ in results[PLAYERS * i : PLAYERS * (i + 1)]) / PLAYERS
                 for i in range(len(starts))
             ]
-            n = len(per_position)
-            mean = sum(per_position) / n
-            spread = math.sqrt(sum((x - mean) ** 2 for x in per_position) / max(n - 1, 1))
-            half = 1.96 * spread / math.sqrt(n)
+            rate = mean_interval(per_position)
             decisions = sum(d for _, d, _ in results)
             seconds = sum(s for _, _, s in results)
             print(
-                f"{name:>12}: goat {100 * mean:5.1f}% [{100 * (mean - half):5.1f}, "
-                f"{100 * (mean + half):5.1f}] in {len(results)} games, "
+                f"{name:>12}: goat {100 * rate.mean:5.1f}% [{100 * rate.low:5.1f}, "
+                f"{100 * rate.high:5.1f}] in {len(results)} games, "
                 f"{seconds / max(decisions, 1):.3f} s a decision, "
                 f"{time.perf_counter() - begun:.0f} s",
                 flush=True,
             )
+            rates[name] = per_position
+    first = names[0]
+    for name in names[1:]:
+        # the same positions and seats: the difference position by position is
+        # far less noisy than either rate alone
+        paired = [b - a for a, b in zip(rates[first], rates[name], strict=True)]
+        change = mean_interval(paired)
+        print(
+            f"{name:>12} minus {first}: {100 * change.mean:+5.1f} points "
+            f"[{100 * change.low:+5.1f}, {100 * change.high:+5.1f}], paired by position"
+        )
     return 0
 
 
