@@ -121,9 +121,14 @@ def test_a_playout_is_settled_by_the_solver_in_a_small_two_seat_ending() -> None
 
 
 def test_a_budget_of_playouts_repeats_a_game_from_its_seeds() -> None:
+    # Under a runner's limit a bot also keeps to half its time, and a loaded
+    # machine can cut a search short (CI once did, at the default 2 s a move):
+    # the limit here is far beyond what 12 playouts take, so only the budget counts.
+    limits = Limits(move=120.0, game=3600.0)
+
     def game(seed: int) -> tuple[sg.Move, ...]:
         bots: list[Bot] = [PimcBot(None, playouts=12, solve_nodes=2000), GreedyBot(), SearchBot(8)]
-        return play_seated(sg.presets.FLURST, bots, 3, (seed, 2, 3), record=True).record
+        return play_seated(sg.presets.FLURST, bots, 3, (seed, 2, 3), limits, record=True).record
 
     assert game(1) == game(1)
 

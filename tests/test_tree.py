@@ -166,3 +166,21 @@ def test_a_line_the_clock_cuts_short_leaves_nothing_behind(monkeypatch: pytest.M
     for seconds in range(15, 400, 25):
         answer = TreeSearch().search(state, seconds=float(seconds))
         assert sum(answer.visits) == answer.iterations
+
+
+def test_with_reuse_a_position_met_in_the_last_tree_keeps_what_was_learned() -> None:
+    state = phase_two(4, 1)
+    search = TreeSearch(reuse=True)
+    first = search.search(state, iterations=300)
+    after = state.apply(first.best)
+    assert isinstance(after, PhaseTwoState)
+    # the position after the answer was searched: its lines are kept
+    kept = max(first.visits)
+    again = search.search(after, iterations=50)
+    assert again.iterations == 50
+    assert sum(again.visits) == kept - 1 + 50  # the line that made the node counts for it
+    fresh = TreeSearch().search(after, iterations=50)
+    assert sum(fresh.visits) == 50
+    # a position not in the last tree starts afresh
+    elsewhere = phase_two(4, 5)
+    assert sum(search.search(elsewhere, iterations=20).visits) == 20

@@ -115,6 +115,7 @@ class TreeSearch:
         settle_cards: int = SETTLE_CARDS,
         settle_nodes: int = SETTLE_NODES,
         solver: Solver | None = None,
+        reuse: bool = False,
     ) -> None:
         if not exploration >= 0:
             raise ValueError(f"exploration must be at least 0, not {exploration!r}")
@@ -125,6 +126,8 @@ class TreeSearch:
         self.settle_cards = settle_cards
         self.settle_nodes = settle_nodes
         self.solver = Solver() if solver is None else solver
+        self.reuse = reuse
+        self._last: _Node | None = None
 
     def search(
         self,
@@ -137,7 +140,12 @@ class TreeSearch:
         """Search ``state`` (a phase-two position, the seat to move its first
         due seat) for ``seconds`` or ``iterations`` lines, whichever ends first,
         among ``moves`` (by default every legal move). At least one of the two
-        budgets must be given; a line the clock cuts short is dropped."""
+        budgets must be given; a line the clock cuts short is dropped.
+
+        With ``reuse``, a position met in the tree of the last search (the
+        position after the moves made since) is searched on from what that
+        search learned about it: the answer's visits then count those lines
+        too (``iterations`` only the new ones)."""
         if not isinstance(state, PhaseTwoState) or state.is_over:
             raise ValueError("the tree search needs a phase-two position that is not over")
         if seconds is None and iterations is None:
@@ -149,9 +157,11 @@ class TreeSearch:
             order = [move for move in _greedy_order(state) if move in allowed]
             if len(order) != len(allowed) or not order:
                 raise ValueError("the moves to search must be legal moves of the seat to move")
-            root = _Node(state, order)
         else:
-            root = _Node(state)
+            order = _greedy_order(state)
+        found = self._found(state) if self.reuse else None
+        root = found if found is not None and found.moves == order else _Node(state, order)
+        self._last = root
         players = state.players
         done = 0
         while done < most and time.perf_counter() < deadline:
@@ -164,6 +174,21 @@ class TreeSearch:
             visits[index] = child.visits
             values[index] = child.totals[root.mover] / child.visits
         return TreeAnswer(tuple(root.moves), tuple(visits), tuple(values), done)
+
+    def _found(self, state: PhaseTwoState) -> _Node | None:
+        """The node of ``state`` in the last search's tree, if it is there."""
+        if self._last is None:
+            return None
+        hands = state.hand_masks
+        level = [self._last]
+        for _ in range(2 * state.players + 1):
+            deeper: list[_Node] = []
+            for node in level:
+                if node.state.hand_masks == hands and node.state == state:
+                    return node
+                deeper.extend(node.children)
+            level = deeper
+        return None
 
     def _iterate(self, root: _Node, players: int, deadline: float) -> bool:
         node = root
