@@ -30,6 +30,9 @@ COMPILED_MODULES = [
     "skitgubbe/solve/search.py",
     "skitgubbe/bots/playouts.py",
     "skitgubbe/bots/tree.py",
+    "skitgubbe/integrations/actions.py",
+    "skitgubbe/integrations/turns.py",
+    "skitgubbe/integrations/observations.py",
 ]
 #: The compiled modules' shared library, kept inside the package so that it is
 #: found wherever the package is: ``skitgubbe/native__mypyc``.

@@ -28,13 +28,13 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
+
+from _builds import pure_source
 
 import skitgubbe
 from skitgubbe import presets
@@ -138,13 +138,7 @@ def builds_bar(games: int, seed: int, workers: int, seconds: float) -> bool:
             "SKITGUBBE_MYPYC=1 python setup.py build_ext --inplace"
         )
     found: dict[str, tuple[float, ...]] = {}
-    with tempfile.TemporaryDirectory() as scratch:
-        pure = Path(scratch)
-        shutil.copytree(
-            root / "skitgubbe",
-            pure / "skitgubbe",
-            ignore=shutil.ignore_patterns("*.so", "__pycache__"),
-        )
+    with pure_source() as pure:
         for build, source in (("pure", pure), ("compiled", root)):
             command = [sys.executable, str(Path(__file__).resolve()), "--bar", "timed"]
             options = ["--games", str(games), "--seed", str(seed), "--workers", str(workers)]

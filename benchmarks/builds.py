@@ -15,12 +15,12 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from _builds import pure_source
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES_SCRIPT = ROOT / "benchmarks" / "games.py"
@@ -57,13 +57,7 @@ def main() -> None:
             "no compiled modules in skitgubbe/: build them first with "
             "SKITGUBBE_MYPYC=1 python setup.py build_ext --inplace"
         )
-    with tempfile.TemporaryDirectory() as scratch:
-        pure = Path(scratch)
-        shutil.copytree(
-            ROOT / "skitgubbe",
-            pure / "skitgubbe",
-            ignore=shutil.ignore_patterns("*.so", "__pycache__"),
-        )
+    with pure_source() as pure:
         rates: dict[str, list[float]] = {"pure": [], "compiled": []}
         lengths: dict[str, set[str]] = {"pure": set(), "compiled": set()}
         for _ in range(args.repeat):

@@ -18,13 +18,11 @@ Needs ``valgrind`` (``apt-get install valgrind``).
 from __future__ import annotations
 
 import argparse
-import os
-import re
 import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from _builds import counted, pure_source
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -55,44 +53,15 @@ for seed in range(games):
 print(sg.COMPILED, total)
 """
 
-INSTRUCTIONS = re.compile(r"I\s+refs:\s+([\d,]+)")
-
-
-def counted(source: Path, arguments: list[str]) -> tuple[int, str]:
-    """The instructions the program executes with ``arguments`` in the build in
-    ``source``, and what it printed."""
-    with tempfile.TemporaryDirectory() as folder:
-        done = subprocess.run(
-            [
-                "valgrind",
-                "--tool=cachegrind",
-                "--cache-sim=no",
-                f"--cachegrind-out-file={folder}/out",
-                sys.executable,
-                "-c",
-                PROGRAM,
-                *arguments,
-            ],
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=source,
-            env={**os.environ, "PYTHONPATH": str(source)},
-        )
-    found = INSTRUCTIONS.search(done.stderr)
-    if found is None:
-        raise SystemExit(f"cachegrind printed no instruction count:\n{done.stderr[-2000:]}")
-    return int(found.group(1).replace(",", "")), done.stdout
-
 
 def per_move(source: Path, preset: str, players: int, games: int) -> tuple[float, str, list[str]]:
     """Instructions a move in the build in ``source``, whether it is compiled,
     and the moves each game lasted."""
     common = [preset, str(players), str(games)]
-    playing, out = counted(source, ["play", *common])
+    playing, out = counted(PROGRAM, source, ["play", *common])
     lines = out.split()
     counts, (flag, total) = lines[:-2], lines[-2:]
-    dealing, _ = counted(source, ["deal", *common, ",".join(counts)])
+    dealing, _ = counted(PROGRAM, source, ["deal", *common, ",".join(counts)])
     return (playing - dealing) / int(total), flag, counts
 
 
@@ -105,13 +74,7 @@ def main() -> int:
     if shutil.which("valgrind") is None:
         print("valgrind is not installed: apt-get install valgrind")
         return 1
-    with tempfile.TemporaryDirectory() as folder:
-        pure = Path(folder)
-        shutil.copytree(
-            ROOT / "skitgubbe",
-            pure / "skitgubbe",
-            ignore=shutil.ignore_patterns("*.so", "__pycache__"),
-        )
+    with pure_source() as pure:
         figures: dict[str, tuple[float, list[str]]] = {}
         for name, source in (("pure", pure), ("compiled", ROOT)):
             cost, flag, moves = per_move(source, args.preset, args.players, args.games)

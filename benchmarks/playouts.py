@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from _builds import pure_source
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -83,13 +83,7 @@ def main() -> int:
     parser.add_argument("--lines", type=int, default=300, help="tree lines a position")
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        pure = Path(folder)
-        shutil.copytree(
-            ROOT / "skitgubbe",
-            pure / "skitgubbe",
-            ignore=shutil.ignore_patterns("*.so", "__pycache__"),
-        )
+    with pure_source() as pure:
         runs: dict[str, list[tuple[float, float]]] = {"pure": [], "compiled": []}
         digests: dict[str, set[str]] = {"pure": set(), "compiled": set()}
         for _ in range(args.repeat):

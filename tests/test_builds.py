@@ -7,7 +7,9 @@ any player count the rules allow), in a copy of the pure source and here, and
 compares a digest of every move, event and refusal of every game, and of the
 phase-two solver's answers on positions from Flurst games, and of the moves
 the library's search bots choose (their playouts, greedy rules and tree search
-are compiled too) in Flurst games with a fixed budget of playouts.
+are compiled too) in Flurst games with a fixed budget of playouts, and of games
+played one seat at a time as the OpenSpiel and PettingZoo adapters play them
+(their turns, actions and observation vectors are compiled too).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ SOLVED = 60  # Flurst games whose phase two is solved
 # an answer that runs out of budget is compared as well (positions searched and all)
 SOLVE_NODES = 30_000
 BOT_GAMES = 4  # 4-player Flurst games of a PimcBot, two SearchBots and a GreedyBot
+TURN_GAMES = 300  # games of random rulesets played one seat at a time, observed every step
 
 PROGRAM = f"""
 import hashlib
@@ -84,6 +87,23 @@ for seed in range({BOT_GAMES}):  # every choice of the bots, which count playout
         digest.update(str(move).encode())
         state = state.apply(move)
     digest.update(str((state.loser, bots[0].playouts_made, bots[0].solved)).encode())
+from skitgubbe.integrations.turns import Turns
+try:
+    from skitgubbe.integrations.observations import encode_state
+except ImportError:  # no numpy: the observation vectors are left out in both builds
+    encode_state = None
+for seed in range({TURN_GAMES}):  # one player at a time, as OpenSpiel and PettingZoo play
+    rules, players = random_ruleset(random.Random(seed))
+    rng = random.Random(seed)
+    turns = Turns(sg.deal(rules, players=players, seed=seed), max_decisions=2_000)
+    while not turns.is_over:
+        actions = turns.legal_actions()
+        digest.update(str((turns.player, actions)).encode())
+        if encode_state is not None:
+            passed = turns.order[: turns.passed]
+            digest.update(encode_state(turns.state, turns.player, passed).tobytes())
+        turns = turns.apply(rng.choice(actions))
+    digest.update(str((turns.returns(), turns.decisions)).encode())
 print(sg.COMPILED, digest.hexdigest())
 """
 

@@ -182,6 +182,43 @@ def test_returns_are_zero_sum_with_minus_one_for_the_goat() -> None:
     assert returns[state.turns.state.loser] == -1.0
 
 
+@pytest.mark.parametrize("params", [{}, {"deals": 5}, {"max_decisions": 30}])
+def test_the_questions_answered_in_python_agree_with_pyspiels_own(params: dict[str, int]) -> None:
+    # SkitgubbeState answers legal_actions and the node kinds itself, skipping
+    # pybind11's round trips; pyspiel.State's own methods (C++, calling back into
+    # the game) must answer the same at every node: chance, decisions, the end.
+    game = load(preset="flurst", players=4, **params)
+    rng = random.Random(4)
+    kinds = set()
+    for _ in range(3):
+        state = game.new_initial_state()
+        while True:
+            player = state.current_player()
+            kinds.add(
+                "chance"
+                if player < 0 and not state.is_terminal()
+                else "end"
+                if player < 0
+                else "player"
+            )
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            assert state.is_player_node() == pyspiel.State.is_player_node(state)
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            for seat in range(-4, 5):
+                try:
+                    expected = pyspiel.State.legal_actions(state, seat)
+                except pyspiel.SpielError as error:
+                    with pytest.raises(pyspiel.SpielError, match=str(error)):
+                        state.legal_actions(seat)
+                    kinds.add("refused")
+                else:
+                    assert state.legal_actions(seat) == expected
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert kinds == {"chance", "player", "end", "refused"}
+
+
 def test_a_game_stopped_at_max_decisions_is_a_draw() -> None:
     state = dealt(load(preset="pagat", players=3, max_decisions=4))
     while not state.is_terminal():

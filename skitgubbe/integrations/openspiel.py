@@ -226,6 +226,39 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
         assert turns is not None and player == self._player
         return turns.legal_actions()
 
+    # The questions a Python loop asks at every step are answered here, in Python,
+    # with what ``pyspiel.State`` would answer: its own methods would call back into
+    # this class through pybind11 (``current_player``, then ``_legal_actions``) and
+    # copy the actions into a C++ vector and out again. OpenSpiel's C++ code still
+    # goes through those calls and gets the same answers.
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (the player to act by default), ascending:
+        at a chance node the cards or deals chance may choose, whoever asks; none
+        for a player who is not to act, or at the end. Like ``pyspiel.State``, asking
+        for a pseudo-player (a negative number) while a player acts is an error."""
+        turns = self._turns
+        if turns is not None:
+            if self._over:
+                return []
+            if player is not None and player != self._player:
+                if player < 0:
+                    raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+                return []
+            return turns.legal_actions()
+        deals = self._game.deals
+        if deals:
+            return list(range(deals))
+        return [card for card, count in enumerate(self._left) if count]
+
+    def is_chance_node(self) -> bool:
+        """Whether chance acts next (during the deal)."""
+        return self._player == _CHANCE
+
+    def is_player_node(self) -> bool:
+        """Whether a player acts next."""
+        return self._player >= 0
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next card of the pack, each card left as likely as the copies of it
         left (or, with ``deals``, the numbered deals, each as likely)."""

@@ -26,8 +26,6 @@ with no goat: a draw.
 
 from __future__ import annotations
 
-import attrs
-
 from ..moves import Move
 from ..state import PhaseTwoState, State
 from .actions import PASS, action_to_move, actions_of
@@ -94,37 +92,89 @@ _ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 _ORDERS_LIMIT = 10_000
 
 
-@attrs.frozen
 class Turns:
     """An engine state and how far its offers have gone: the position of a game
-    played one player at a time."""
+    played one player at a time.
 
-    #: The engine state.
-    state: State
-    #: How many seats of :func:`offer_order` have passed in this engine state.
-    passed: int = 0
-    #: How many decisions (moves and passes) have been made in the game.
-    decisions: int = 0
-    #: The game stops, a draw, after this many decisions.
-    max_decisions: int = 1_000_000
-    #: The seats offered in this engine state, in order (see :func:`offer_order`).
-    order: tuple[int, ...] = attrs.field(
-        default=attrs.Factory(lambda self: offer_order(self.state), takes_self=True),
-        eq=False,
-    )
-    _moves: dict[int, Move] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    ``Turns(state, passed=0, decisions=0, max_decisions=1_000_000, order=None)``;
+    ``order`` defaults to :func:`offer_order` of ``state``. A position is a value:
+    two are equal when their state, passes, decisions and limit are.
+    """
+
+    __slots__ = ("_decisions", "_max_decisions", "_moves", "_order", "_passed", "_seat", "_state")
+
+    _state: State
+    _passed: int
+    _decisions: int
+    _max_decisions: int
+    _order: tuple[int, ...]
+    _moves: dict[int, Move] | None
     #: The seat to decide, or -1 once the game is over.
-    _seat: int = attrs.field(
-        init=False,
-        default=attrs.Factory(lambda self: self._seat_to_decide(), takes_self=True),
-        eq=False,
-        repr=False,
-    )
+    _seat: int
 
-    def _seat_to_decide(self) -> int:
-        if self.decisions >= self.max_decisions or self.state.is_over:
-            return -1
-        return self.order[self.passed]
+    def __init__(
+        self,
+        state: State,
+        passed: int = 0,
+        decisions: int = 0,
+        max_decisions: int = 1_000_000,
+        order: tuple[int, ...] | None = None,
+    ) -> None:
+        self._state = state
+        self._passed = passed
+        self._decisions = decisions
+        self._max_decisions = max_decisions
+        self._order = offer_order(state) if order is None else order
+        self._moves = None
+        self._seat = (
+            -1
+            if decisions >= max_decisions or state.is_over or not self._order
+            else self._order[passed]
+        )
+
+    @property
+    def state(self) -> State:
+        """The engine state."""
+        return self._state
+
+    @property
+    def passed(self) -> int:
+        """How many seats of :attr:`order` have passed in this engine state."""
+        return self._passed
+
+    @property
+    def decisions(self) -> int:
+        """How many decisions (moves and passes) have been made in the game."""
+        return self._decisions
+
+    @property
+    def max_decisions(self) -> int:
+        """The game stops, a draw, after this many decisions."""
+        return self._max_decisions
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The seats offered in this engine state, in order (see :func:`offer_order`)."""
+        return self._order
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Turns):
+            return NotImplemented
+        return (self.state, self.passed, self.decisions, self.max_decisions) == (
+            other.state,
+            other.passed,
+            other.decisions,
+            other.max_decisions,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.state, self.passed, self.decisions, self.max_decisions))
+
+    def __repr__(self) -> str:
+        return (
+            f"Turns(state={self.state!r}, passed={self.passed!r}, decisions={self.decisions!r}, "
+            f"max_decisions={self.max_decisions!r}, order={self.order!r})"
+        )
 
     @property
     def is_over(self) -> bool:
@@ -134,7 +184,7 @@ class Turns:
     @property
     def is_draw(self) -> bool:
         """Whether the game was stopped at the decision limit without a goat."""
-        return not self.state.is_over and self.decisions >= self.max_decisions
+        return not self._state.is_over and self._decisions >= self._max_decisions
 
     @property
     def player(self) -> int | None:
@@ -145,7 +195,7 @@ class Turns:
     @property
     def may_pass(self) -> bool:
         """Whether the seat to decide may pass (every seat but the anchor)."""
-        return self._seat >= 0 and self.passed < len(self.order) - 1
+        return self._seat >= 0 and self._passed < len(self._order) - 1
 
     def moves(self) -> dict[int, Move]:
         """The moves of the seat to decide, keyed by action (``PASS`` not included)."""
@@ -155,11 +205,11 @@ class Turns:
             if seat < 0:
                 moves = {}
             else:
-                legal = self.state.legal_moves()
-                if len(self.order) > 1:  # several seats may act: this seat's moves
+                legal = self._state.legal_moves()
+                if len(self._order) > 1:  # several seats may act: this seat's moves
                     legal = tuple([move for move in legal if move.player == seat])
-                moves = actions_of(self.state, seat, legal)
-            object.__setattr__(self, "_moves", moves)  # a cache: the position is a value
+                moves = actions_of(self._state, seat, legal)
+            self._moves = moves  # a cache: the position is a value
         return moves
 
     def legal_actions(self) -> list[int]:
@@ -180,19 +230,27 @@ class Turns:
         if action == PASS:
             if not self.may_pass:
                 raise ValueError(f"seat {player} is due and may not pass")
-            return _position(
-                self.state, self.passed + 1, self.decisions + 1, self.max_decisions, self.order
+            return Turns(
+                self._state, self._passed + 1, self._decisions + 1, self._max_decisions, self._order
             )
         move = self.moves().get(action)
         if move is None:
-            action_to_move(self.state, player, action)  # raises, saying why
+            action_to_move(self._state, player, action)  # raises, saying why
         assert move is not None
         return self.after(move)
 
     def after(self, move: Move) -> Turns:
         """The position after an engine ``move`` of the seat to decide."""
-        state = self.state.apply(move)
-        return _position(state, 0, self.decisions + 1, self.max_decisions, offer_order(state))
+        state = self._state.apply(move)
+        return Turns(state, 0, self._decisions + 1, self._max_decisions, offer_order(state))
+
+    def __reduce__(self) -> tuple[type[Turns], tuple[State, int, int, int, tuple[int, ...]]]:
+        """Pickled as its constructor's arguments (the compiled build's class keeps
+        no ``__dict__`` to copy): OpenSpiel copies a state by pickling it."""
+        return (
+            Turns,
+            (self._state, self._passed, self._decisions, self._max_decisions, self._order),
+        )
 
     def __deepcopy__(self, memo: object) -> Turns:
         return self  # a value: OpenSpiel clones states by deep copy
@@ -200,24 +258,4 @@ class Turns:
     def returns(self) -> list[float]:
         """Each seat's result: ``-1`` for the goat and ``1 / (players - 1)`` for each
         other seat, so that results sum to zero; all zero before the end or in a draw."""
-        return list(self.state.returns())
-
-
-_new = object.__new__
-_set = object.__setattr__
-
-
-def _position(
-    state: State, passed: int, decisions: int, max_decisions: int, order: tuple[int, ...]
-) -> Turns:
-    """``Turns(state, passed, decisions, max_decisions, order)``, made without the
-    generated constructor's indirections: positions are made at every decision."""
-    turns: Turns = _new(Turns)
-    _set(turns, "state", state)
-    _set(turns, "passed", passed)
-    _set(turns, "decisions", decisions)
-    _set(turns, "max_decisions", max_decisions)
-    _set(turns, "order", order)
-    _set(turns, "_moves", None)
-    _set(turns, "_seat", -1 if decisions >= max_decisions or not order else order[passed])
-    return turns
+        return list(self._state.returns())
