@@ -98,7 +98,12 @@ applied), not 2C
     # The arguments are typed ``object``: a move checks what it is given and names
     # what is wrong, in the compiled build as in the pure one.
     def __init__(self, player: object, cards: object = ()) -> None:
-        named = _to_cards(cards)
+        if isinstance(cards, _Mask):  # from_mask: cards the engine made, sorted as a mask is
+            mask = cards.mask
+            named = cards_of(mask)
+        else:
+            named = _to_cards(cards)
+            mask = -1
         seat = _seat(player)
         kind = type(self)
         if not kind.verb:
@@ -115,7 +120,7 @@ applied), not 2C
             raise ValueError(f"a {kind.verb} names its cards: give at least one card")
         self._player = seat
         self._cards = named
-        self._mask = mask_of(named)
+        self._mask = mask_of(named) if mask < 0 else mask
 
     @property
     def player(self) -> int:
@@ -136,12 +141,18 @@ applied), not 2C
     @classmethod
     def from_mask(cls, player: int, mask: int) -> Move:
         """The move of ``player`` with the cards of ``mask``; shared, not rebuilt."""
-        key = (cls, player, mask)
-        move = _INTERNED.get(key)
+        if not 0 <= player <= MAX_SEAT:
+            _seat(player)  # raises, naming the seat
+        shared = _INTERNED.get(cls)
+        if shared is None:
+            shared = _INTERNED[cls] = {}
+        key = mask << 4 | player
+        move = shared.get(key)
         if move is None:
-            if len(_INTERNED) >= _INTERNED_LIMIT:
-                _INTERNED.clear()  # moves are values: a new one is as good as a shared one
-            move = _INTERNED[key] = cls(player, cards_of(mask))
+            if len(shared) >= _INTERNED_LIMIT:
+                shared.clear()  # moves are values: a new one is as good as a shared one
+            # the cards read from the mask, not parsed and sorted again
+            move = shared[key] = cls(player, _Mask(mask))
         return move
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -169,9 +180,20 @@ applied), not 2C
         return f"{type(self).__name__}(player={self.player}, cards='{format_cards(self.cards)}')"
 
 
-_INTERNED: Final[dict[tuple[type[Move], int, int], Move]] = {}
-#: Shared moves kept at most; the table is emptied when it is full, so that a
-#: long-running program's memory levels off.
+class _Mask:
+    """Cards given to a move's constructor as a multiset mask, by :meth:`Move.from_mask`."""
+
+    __slots__ = ("mask",)
+
+    def __init__(self, mask: int) -> None:
+        self.mask = mask
+
+
+#: Shared moves by kind, keyed by ``mask << 4 | player`` (one number, whose hash
+#: is cheap, not a tuple).
+_INTERNED: Final[dict[type[Move], dict[int, Move]]] = {}
+#: Shared moves of a kind kept at most; its table is emptied when it is full, so
+#: that a long-running program's memory levels off.
 _INTERNED_LIMIT: Final = 100_000
 
 

@@ -35,7 +35,7 @@ from .cards import (
 )
 from .errors import IllegalMoveError, no_seat, shown
 from .events import Event, EventKind, seat_events
-from .moves import Move, PickUp, Play
+from .moves import MAX_SEAT, Move, PickUp, Play
 from .rules import AntiTrump, Beat, CompleteSuit, EmptyHand, Ruleset, Runs
 from .rules import PickUp as PickUpRule
 from .specs import as_rules
@@ -213,25 +213,51 @@ def context_for(rules: Ruleset, trump: Suit) -> Context:
 
 # -- plays ----------------------------------------------------------------------
 
-_SUBRUNS: Final[dict[int, tuple[int, ...]]] = {}
+#: The plays the rules allow from the cards of one suit, as slots of a seat's row
+#: of plays (:func:`_seat_plays`), keyed by ``pattern | runs code << 13``. A key is
+#: a suit's pattern of 13 cards and a setting of ``runs``, the same for every
+#: seat and suit, so the cache settles at most at ``4 * 8192`` entries.
+_SLOTS: Final[dict[int, tuple[int, ...]]] = {}
+#: A seat's row of plays has a slot for each suit and run: ``169 * suit + 13 *
+#: low + high`` holds the play of that suit's cards from rank index ``low`` to
+#: ``high`` (slots with ``low > high`` hold the single card ``low``, never asked for).
+_ROW: Final = 4 * 169
+#: Each seat's row of plays, made when the seat first plays in phase two.
+_ROWS: Final[list[list[Move]]] = [[] for _ in range(MAX_SEAT + 1)]
 
 
-def _subruns(pattern: int, runs: Runs) -> tuple[int, ...]:
-    """Every play the rules allow from the cards of one suit (a 13-bit pattern)."""
-    key = pattern | _RUNS_CODES.index(runs) << 13
-    found = _SUBRUNS.get(key)
+def _slots(pattern: int, code: int) -> tuple[int, ...]:
+    """Every play the rules allow from the cards of one suit (a 13-bit pattern), as
+    slots of a row; ``code`` is the number of the ``runs`` setting
+    (``Context.runs_code``)."""
+    key = pattern | code << 13
+    found = _SLOTS.get(key)
     if found is not None:
         return found
-    plays: list[int] = []
+    runs = _RUNS_CODES[code]
+    slots: list[int] = []
     for block in maximal_runs(pattern):
         low = (block & -block).bit_length() - 1
         high = block.bit_length() - 1
         for start in range(low, high + 1):
             for end in range(start, high + 1):
                 if end == start or _run_allowed(runs, start, end):
-                    plays.append(((1 << (end + 1)) - 1) ^ ((1 << start) - 1))
-    found = _SUBRUNS[key] = tuple(plays)
+                    slots.append(13 * start + end)
+    found = _SLOTS[key] = tuple(slots)
     return found
+
+
+def _seat_plays(player: int) -> list[Move]:
+    """The row of every play of one suit's touching cards ``player`` could make."""
+    row = _ROWS[player]
+    if not row:
+        for suit in range(4):
+            for start in range(13):
+                for end in range(13):
+                    low, high = start, max(start, end)
+                    run = ((1 << (high + 1)) - 1) ^ ((1 << low) - 1)
+                    row.append(Play.from_mask(player, run << (13 * suit)))
+    return row
 
 
 def _run_allowed(runs: Runs, start: int, end: int) -> bool:
@@ -245,26 +271,6 @@ def _run_allowed(runs: Runs, start: int, end: int) -> bool:
     return False
 
 
-#: For each setting of ``runs`` (by its number in a Context): the plays a player
-#: may make from the cards of one suit, keyed by ``pattern | suit << 13 | player
-#: << 15``. Moves are shared values, so a cached tuple serves every state. A key
-#: is a suit's pattern of 13 cards, a suit and a seat, so the cache is bounded by
-#: construction; it is emptied when it reaches its limit all the same, which
-#: keeps its memory small.
-_PLAYS: Final[tuple[dict[int, tuple[Move, ...]], ...]] = tuple({} for _ in _RUNS_CODES)
-_PLAYS_LIMIT: Final = 50_000
-
-
-def _plays(cache: dict[int, tuple[Move, ...]], runs: Runs, key: int) -> tuple[Move, ...]:
-    """The plays of ``key`` (see :data:`_PLAYS`), computed on a cache miss."""
-    pattern, suit, player = key & SUIT_BITS, (key >> 13) & 3, key >> 15
-    plays = tuple(Play.from_mask(player, run << (13 * suit)) for run in _subruns(pattern, runs))
-    if len(cache) >= _PLAYS_LIMIT:
-        cache.clear()
-    cache[key] = plays
-    return plays
-
-
 def _beats(context: Context, mask: int, top: int) -> bool:
     """Whether the play ``mask`` beats the top play ``top`` (P2-BEAT-*, P2-ANTI-TRUMP)."""
     suit = (mask.bit_length() - 1) // 13
@@ -276,14 +282,17 @@ def _beats(context: Context, mask: int, top: int) -> bool:
     return False
 
 
-#: Pick-up moves, keyed by ``mask << 5 | player``.
+#: Pick-up moves, keyed by ``mask << 5 | player``; emptied when it reaches its limit.
 _PICK_UPS: Final[dict[int, Move]] = {}
+_PICK_UPS_LIMIT: Final = 50_000
 
 
 def _pick_up(player: int, mask: int) -> Move:
     """The shared pick-up move of ``player`` taking the cards of ``mask``."""
     move = _PICK_UPS.get(mask << 5 | player)
     if move is None:
+        if len(_PICK_UPS) >= _PICK_UPS_LIMIT:
+            _PICK_UPS.clear()  # bounded, as the plays are
         move = _PICK_UPS[mask << 5 | player] = PickUp.from_mask(player, mask)
     return move
 
@@ -424,9 +433,8 @@ def legal_moves(state: PhaseTwoState, context: Context) -> tuple[Move, ...]:
     if table and (state._forced or state._blamattis >> player & 1):
         return (_pick_up(player, _picked(state, context)),)
     hand = state._hand_masks[player] & PACK_MASK
-    runs = context.runs
-    cache = _PLAYS[context.runs_code]
-    seat = player << 15
+    code = context.runs_code << 13
+    row = _ROWS[player] or _seat_plays(player)
     moves: list[Move] = []
     if table:
         top = table[-1].bit_length() - 1
@@ -436,14 +444,18 @@ def legal_moves(state: PhaseTwoState, context: Context) -> tuple[Move, ...]:
             if only_above:
                 pattern &= above
             if pattern:
-                key = pattern | suit << 13 | seat
-                moves += cache.get(key) or _plays(cache, runs, key)
+                base = 169 * suit
+                slots = _SLOTS.get(pattern | code) or _slots(pattern, context.runs_code)
+                for slot in slots:
+                    moves.append(row[base + slot])
     else:
         for suit in (0, 1, 2, 3):
             pattern = (hand >> (13 * suit)) & SUIT_BITS
             if pattern:
-                key = pattern | suit << 13 | seat
-                moves += cache.get(key) or _plays(cache, runs, key)
+                base = 169 * suit
+                slots = _SLOTS.get(pattern | code) or _slots(pattern, context.runs_code)
+                for slot in slots:
+                    moves.append(row[base + slot])
     if context.high_trump and moves:
         high = _high_trump_bit(context, state._killed_mask, state._out_of_play_mask)
         allowed = [m for m in moves if not m.mask & high or _kills(state, context, m.mask)]
