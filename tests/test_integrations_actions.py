@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import skitgubbe as sg
 from skitgubbe.integrations import actions as ac
 from skitgubbe.simulate import random_ruleset
+from skitgubbe.specs import parse_variant
 from tests.strategies import any_rulesets
 
 ALL_CARDS = sg.one_pack()
@@ -163,13 +164,23 @@ def test_a_sluff_beyond_the_eighth_hand_position_is_refused() -> None:
         ac.move_to_action(sg.parse_move("0 sluff 2C JH"), hand)
 
 
-def test_the_cache_of_actions_stays_bounded_and_numbers_moves_alike(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(ac, "_ACTIONS", {})
-    monkeypatch.setattr(ac, "_ACTIONS_LIMIT", 5)
-    rng = random.Random(8)
+@pytest.mark.parametrize("variant", ["flurst:packs=2", "pagat", "mas"])
+def test_each_move_is_numbered_from_its_mask_as_from_its_cards(variant: str) -> None:
+    # The adapters number legal moves from their masks (the second copies of a
+    # double pack above bit 52); move_to_action reads the cards. Every listed
+    # move of each seat must get the same number both ways.
+    rules = parse_variant(variant)
+    seen = 0
     for seed in range(6):
-        rules, players = random_ruleset(rng)
-        play_and_check(rules, players, seed, 150)
-        assert 0 < len(ac._ACTIONS) <= 5
+        rng = random.Random(seed)
+        state: sg.State = sg.deal(rules, players=rules.min_players, seed=seed)
+        while not state.is_over:
+            for player in state.to_act:
+                hand = state.view(player).hand
+                for move in state.legal_moves(player):
+                    action = ac._mask_action(move)
+                    if action >= 0:
+                        assert action == ac.move_to_action(move, hand), move
+                        seen += 1
+            state = state.apply(rng.choice(state.legal_moves()))
+    assert seen > 1000

@@ -56,10 +56,11 @@ Play(player=0, cards='2C 3C')
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from ..cards import Card, Rank, Suit
 from ..moves import Dare, Done, Gather, Move, PickUp, Play, Sluff, Store, Swap
-from ..state import State
+from ..state import PhaseOneState, PhaseTwoState, State
 from ..views import PlayerView
 
 __all__ = [
@@ -87,40 +88,40 @@ __all__ = [
 ]
 
 #: The version of the numbering; it changes whenever a number changes meaning.
-VERSION = 1
+VERSION: Final = 1
 
 #: Not an engine move: a player who may act out of turn lets the chance go.
-PASS = 0
+PASS: Final = 0
 #: Turn the top card of the stock and play it.
-DARE = 1
+DARE: Final = 1
 #: Declare done with sluffing on the decided trick.
-DONE = 2
+DONE: Final = 2
 #: Gather the decided trick.
-GATHER = 3
+GATHER: Final = 3
 #: The pick-up the state offers.
-PICK_UP = 4
+PICK_UP: Final = 4
 #: Mas: store a hand of three trumps.
-STORE = 5
+STORE: Final = 5
 #: Mas: swap the 2 of trumps for the turned-up card.
-SWAP = 6
+SWAP: Final = 6
 
 #: How many suit patterns there are: 0, 1 or 2 copies in each of four suits, not all 0.
-PATTERNS = 3**4 - 1
+PATTERNS: Final = 3**4 - 1
 #: How many runs of two or more cards one suit holds: ``sum(14 - n for n in 2..13)``.
-RUNS_PER_SUIT = 78
+RUNS_PER_SUIT: Final = 78
 #: How many hand positions a sluff of several ranks can name.
-HAND_POSITIONS = 8
+HAND_POSITIONS: Final = 8
 
 #: The first ``play`` of cards of one rank.
-PLAY_SET = 7
+PLAY_SET: Final = 7
 #: The first ``play`` of a run.
-PLAY_RUN = PLAY_SET + 13 * PATTERNS
+PLAY_RUN: Final = PLAY_SET + 13 * PATTERNS
 #: The first ``sluff`` of cards of one rank.
-SLUFF_SET = PLAY_RUN + 4 * RUNS_PER_SUIT
+SLUFF_SET: Final = PLAY_RUN + 4 * RUNS_PER_SUIT
 #: The first ``sluff`` of cards of several ranks (by hand positions).
-SLUFF_HAND = SLUFF_SET + 13 * PATTERNS
+SLUFF_HAND: Final = SLUFF_SET + 13 * PATTERNS
 #: Every action is below this number.
-NUM_ACTIONS = SLUFF_HAND + (1 << HAND_POSITIONS)
+NUM_ACTIONS: Final = SLUFF_HAND + (1 << HAND_POSITIONS)
 
 _SIMPLE: dict[type[Move], int] = {
     Dare: DARE,
@@ -269,43 +270,78 @@ def action_to_string(action: int) -> str:
     return f"{verb} {' '.join(map(str, action_cards(action)))}"
 
 
-# The actions of moves whose action needs no hand (all but sluffs of several ranks,
-# which are kept as -1), by the move's identity: listed moves are shared values.
-# Each entry holds its move, so no other object can take its identity while it
-# is there; the cache is emptied when it reaches its limit.
-_ACTIONS: dict[int, tuple[Move, int]] = {}
-_ACTIONS_LIMIT = 50_000
+# The bits of one rank in every suit of a pack, lowest rank first.
+_RANK_BITS: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
+_PACK: Final = (1 << 52) - 1
 
 
-def _keyed(state: State | PlayerView, moves: Iterable[Move], player: int) -> dict[int, Move]:
+def _mask_action(move: Move) -> int:
+    """The action of ``move`` read from its mask, or -1 for a sluff of several ranks
+    (numbered by hand positions): what :func:`move_to_action` gives, worked out
+    without the move's cards (the adapters number every legal move at every step)."""
+    kind = type(move)
+    if kind is not Play and kind is not Sluff:
+        return _SIMPLE[kind]
+    mask = move.mask
+    low = mask & _PACK
+    high = mask >> 52
+    union = low | high
+    first = (union & -union).bit_length() - 1
+    rank = first % 13
+    if not union & ~(_RANK_BITS << rank):  # cards of one rank: 80 * rank + suit pattern
+        pattern = (
+            (low >> rank & 1)
+            + (high >> rank & 1)
+            + 3 * ((low >> (rank + 13) & 1) + (high >> (rank + 13) & 1))
+            + 9 * ((low >> (rank + 26) & 1) + (high >> (rank + 26) & 1))
+            + 27 * ((low >> (rank + 39) & 1) + (high >> (rank + 39) & 1))
+        )
+        return (PLAY_SET if kind is Play else SLUFF_SET) + rank * PATTERNS + pattern - 1
+    if kind is Sluff:
+        return -1
+    # a run: one suit, touching ranks (as the engine makes them, of first copies)
+    length = (union >> first).bit_length()
+    if not high and union >> first == (1 << length) - 1 and rank + length <= 13:
+        return PLAY_RUN + (first // 13) * RUNS_PER_SUIT + _RUN_START[length] + rank
+    return PLAY_RUN + _run_number(move.cards)
+
+
+def _keyed(state: State | PlayerView, moves: tuple[Move, ...], player: int) -> dict[int, Move]:
+    """``moves`` keyed by action, in the order given."""
     keyed: dict[int, Move] = {}
     hand: tuple[Card, ...] | None = None
     for move in moves:
-        known = _ACTIONS.get(id(move))
-        if known is None:
-            several = isinstance(move, Sluff) and _pattern(move.cards) is None
-            action = -1 if several else move_to_action(move)
-            if len(_ACTIONS) >= _ACTIONS_LIMIT:
-                _ACTIONS.clear()
-            _ACTIONS[id(move)] = (move, action)
-        else:
-            action = known[1]
+        action = _mask_action(move)
         if action < 0:  # a sluff of several ranks: numbered by hand positions
             if hand is None:
-                hand = (state if isinstance(state, PlayerView) else state.view(player)).hand
+                if isinstance(state, PlayerView):
+                    hand = state.hand
+                elif isinstance(state, PhaseOneState | PhaseTwoState):
+                    hand = state.hand(player)  # the view's hand, without the view
+                else:  # pragma: no cover - every state is of one phase or the other
+                    hand = state.view(player).hand
             action = move_to_action(move, hand)
         keyed[action] = move
     return keyed
 
 
+def _ascending(actions: Iterable[int]) -> bool:
+    """Whether ``actions`` come in ascending order."""
+    last = -1
+    for action in actions:
+        if action < last:
+            return False
+        last = action
+    return True
+
+
 def actions_of(state: State, player: int, moves: Sequence[Move] | None = None) -> dict[int, Move]:
     """The legal moves of ``player`` in ``state``, keyed by action (in action order).
     ``moves``, if given, are those moves as ``state.legal_moves(player)`` lists them."""
-    keyed = _keyed(state, state.legal_moves(player) if moves is None else moves, player)
-    actions = list(keyed)
-    if actions == sorted(actions):
+    keyed = _keyed(state, state.legal_moves(player) if moves is None else tuple(moves), player)
+    if _ascending(keyed):
         return keyed
-    return {action: keyed[action] for action in sorted(actions)}
+    return {action: keyed[action] for action in sorted(keyed)}
 
 
 def legal_actions(state: State, player: int) -> list[int]:

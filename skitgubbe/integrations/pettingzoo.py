@@ -300,7 +300,8 @@ class SingleSeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         opponent = self.opponents.get(seat)
         if opponent is None:
             return self._rng.choice(turns.legal_actions())
-        moves = list(turns.moves().values())
+        keyed = turns.moves()
+        moves = [keyed[action] for action in sorted(keyed)]  # in action order
         if not moves:
             return PASS
         view = turns.state.view(seat)

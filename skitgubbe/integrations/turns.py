@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from ..moves import Move
 from ..state import PhaseTwoState, State
-from .actions import PASS, action_to_move, actions_of
+from .actions import PASS, _ascending, _keyed, action_to_move
 
 __all__ = ["Turns", "acting_seats", "offer_order"]
 
@@ -198,7 +198,8 @@ class Turns:
         return self._seat >= 0 and self._passed < len(self._order) - 1
 
     def moves(self) -> dict[int, Move]:
-        """The moves of the seat to decide, keyed by action (``PASS`` not included)."""
+        """The moves of the seat to decide, keyed by action (``PASS`` not included;
+        in the engine's order of the moves, not the actions')."""
         moves = self._moves
         if moves is None:
             seat = self._seat
@@ -208,13 +209,15 @@ class Turns:
                 legal = self._state.legal_moves()
                 if len(self._order) > 1:  # several seats may act: this seat's moves
                     legal = tuple([move for move in legal if move.player == seat])
-                moves = actions_of(self._state, seat, legal)
+                moves = _keyed(self._state, legal, seat)
             self._moves = moves  # a cache: the position is a value
         return moves
 
     def legal_actions(self) -> list[int]:
         """The legal actions of the seat to decide, ascending (``PASS`` first when allowed)."""
         actions = list(self.moves())
+        if not _ascending(actions):
+            actions.sort()
         if self.may_pass:
             actions.insert(0, PASS)
         return actions
