@@ -58,8 +58,12 @@ def trump_bits(trump: Suit | None) -> int:
 def play_cost(mask: int, trumps: int) -> int:
     """:func:`phase_two_key` of the play of the cards in ``mask`` as one number
     that sorts the same way, given the trump suit's mask (:func:`trump_bits`)."""
-    count = (mask & trumps).bit_count() + (mask >> CARDS_IN_PACK & trumps).bit_count()
-    return count << 10 | _lowest_rank(mask) << 6 | (63 - mask.bit_count())
+    return _trump_count(mask, trumps) << 10 | _lowest_rank(mask) << 6 | (63 - mask.bit_count())
+
+
+def _trump_count(mask: int, trumps: int) -> int:
+    """How many cards of the multiset ``mask`` are trumps (``trumps``: one pack's)."""
+    return (mask & trumps).bit_count() + (mask >> CARDS_IN_PACK & trumps).bit_count()
 
 
 def _rank_value(rank: int, aces_low: bool) -> int:
@@ -72,11 +76,7 @@ def _value(card: Card, aces_low: bool) -> int:
 
 
 def _trumps(move: Move, trump: Suit | None) -> int:
-    if trump is None:
-        return 0
-    mask = move.mask
-    bits = SUIT_BITS << (13 * trump)
-    return (mask & bits).bit_count() + (mask >> CARDS_IN_PACK & bits).bit_count()
+    return 0 if trump is None else _trump_count(move.mask, SUIT_BITS << (13 * trump))
 
 
 def _lowest_rank(mask: int) -> int:

@@ -27,7 +27,7 @@ with no goat: a draw.
 from __future__ import annotations
 
 from ..moves import Move
-from ..state import PhaseTwoState, State
+from ..state import PhaseOneState, PhaseTwoState, State
 from .actions import PASS, _ascending, _keyed, action_to_move
 
 __all__ = ["Turns", "acting_seats", "offer_order"]
@@ -73,12 +73,17 @@ def acting_seats(state: State) -> tuple[int, int]:
     latest = _LATEST
     if latest[0] is state:
         return latest[1], latest[2]
-    acting = 0
-    for seat in state.to_act:
-        acting |= 1 << seat
-    due = 0
-    for seat in state.due:
-        due |= 1 << seat
+    if isinstance(state, PhaseOneState):  # the rules keep them as bits
+        context = state._context
+        acting = context.to_act_seats(state)
+        due = context.due_seats(state)
+    else:
+        acting = 0
+        for seat in state.to_act:
+            acting |= 1 << seat
+        due = 0
+        for seat in state.due:
+            due |= 1 << seat
     _LATEST = (state, acting, due)
     return acting, due
 
