@@ -50,10 +50,12 @@ from _builds import ROOT, compiled_in_place, counted, pure_source
 
 #: One pass in the build found on ``PYTHONPATH``: ``PASS games [workload,...]``
 #: prints whether it is compiled, then ``name steps/s digest steps`` for each
-#: workload.
+#: workload. It plays PettingZoo by ``benchmarks/frameworks.py``'s loop.
 PASS = """
 import hashlib, random, sys, time
+sys.path.insert(0, BENCHMARKS)
 import numpy as np
+from frameworks import _game  # the PettingZoo loop of benchmarks/frameworks.py
 import open_spiel.python.games  # noqa: F401
 import pyspiel
 import skitgubbe as sg
@@ -88,21 +90,17 @@ def openspiel_games(name, params):
 def pettingzoo_games():
     env = pz.SkitgubbeEnv(preset="flurst", players=4)
     digest = hashlib.blake2b()
-    steps = 0
+
+    def recorded(choose):
+        def choice(legal):
+            action = choose(legal)
+            digest.update(action.to_bytes(2, "little"))
+            return action
+
+        return choice
+
     start = time.perf_counter()
-    for seed in range(games):
-        choose = random.Random(seed).choice
-        env.reset(seed=seed)
-        for _ in env.agent_iter():
-            observation, _, termination, truncation, _ = env.last()
-            if termination or truncation:
-                env.step(None)
-            else:
-                legal = observation["action_mask"].view(np.bool_).nonzero()[0]
-                action = choose(legal.tolist())
-                digest.update(action.to_bytes(2, "little"))
-                env.step(action)
-            steps += 1
+    steps = sum(_game(env, seed, recorded(random.Random(seed).choice)) for seed in range(games))
     return steps / (time.perf_counter() - start), digest.hexdigest(), steps
 
 
@@ -123,6 +121,7 @@ print(sg.COMPILED)
 for name, rate, digest, steps in results:
     print(name, rate, digest, steps)
 """
+PASS = PASS.replace("BENCHMARKS", repr(str(ROOT / "benchmarks")))
 
 WORKLOADS = {
     "openspiel": "python_skitgubbe, steps/s",
