@@ -27,6 +27,7 @@ COMPILED_MODULES = [
     "skitgubbe/phase_one/mas.py",
     "skitgubbe/phase_one/play.py",
     "skitgubbe/intermission.py",
+    "skitgubbe/knowledge.py",
     "skitgubbe/solve/search.py",
     "skitgubbe/bots/playouts.py",
     "skitgubbe/bots/tree.py",

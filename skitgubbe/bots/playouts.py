@@ -20,10 +20,11 @@ import time
 from collections.abc import Sequence
 
 from ..cards import CARDS_IN_PACK, PACK_MASK, SUIT_BITS, Card, Suit
+from ..knowledge import phase_one_heading
 from ..moves import Dare, Done, Gather, Move, PickUp, Play, Sluff, Store, Swap
 from ..rules import Trick
 from ..state import Phase, PhaseOneState, PhaseTwoState, State
-from ..views import PlayerView, phase_one_heading
+from ..views import PlayerView
 from .protocol import is_due
 
 __all__ = [

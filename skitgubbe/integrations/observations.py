@@ -36,10 +36,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from ..cards import CARDS, CARDS_IN_PACK, PACK_MASK, cards_of, format_cards
-from ..moves import MAX_SEAT
-from ..state import Phase, PhaseOneState, PhaseTwoState, State
-from ..views import (
-    PlayerView,
+from ..knowledge import (
     add_masks,
     phase_one_heading,
     phase_one_trump,
@@ -49,6 +46,9 @@ from ..views import (
     phase_two_unseen,
     take_masks,
 )
+from ..moves import MAX_SEAT
+from ..state import Phase, PhaseOneState, PhaseTwoState, State
+from ..views import PlayerView
 from ._extras import missing
 from .turns import acting_seats
 
