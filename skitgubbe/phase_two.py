@@ -138,7 +138,10 @@ class Context(PhaseTwoRules):
     avstickshog: bool
     beat_rule: str
     quiet_limit: int
-    plan: tuple[tuple[tuple[int, bool], ...], ...]
+    #: for a top play of each suit, the suits that may beat it: ``suit << 1 | 1``
+    #: when only cards above the top play's highest card do, ``suit << 1`` when
+    #: any card of the suit does (small ints, which compiled code reads natively)
+    plan: tuple[tuple[int, ...], ...]
 
     def __init__(self, rules: Ruleset, trump: Suit) -> None:
         anti = anti_trump_suit(rules.anti_trump, trump)
@@ -182,17 +185,18 @@ class Context(PhaseTwoRules):
     def view(self, state: PhaseTwoState, player: int) -> PlayerView:
         return phase_two_view(state, player)
 
-    def _plan(self, top: int, beat: Beat) -> tuple[tuple[int, bool], ...]:
-        """For a top play of suit ``top``: the suits that may beat it, and whether
-        only cards above the top play's highest card do (else any card of the suit)."""
+    def _plan(self, top: int, beat: Beat) -> tuple[int, ...]:
+        """For a top play of suit ``top``: the suits that may beat it, each as
+        ``suit << 1 | only_above`` (only cards above the top play's highest card
+        beat it, else any card of the suit does)."""
         if top == self.anti:
-            return ((top, True),)
+            return (top << 1 | 1,)
         if top == self.trump:
-            return ((top, True),)
+            return (top << 1 | 1,)
         if beat is Beat.SUIT:
-            return ((top, True), (self.trump, False))
-        plain = tuple((s, True) for s in range(4) if s not in (self.trump, self.anti))
-        return (*plain, (self.trump, False))
+            return (top << 1 | 1, self.trump << 1)
+        plain = tuple(s << 1 | 1 for s in range(4) if s not in (self.trump, self.anti))
+        return (*plain, self.trump << 1)
 
 
 _CONTEXTS: Final[dict[tuple[Ruleset, int], Context]] = {}
@@ -214,10 +218,11 @@ def context_for(rules: Ruleset, trump: Suit) -> Context:
 # -- plays ----------------------------------------------------------------------
 
 #: The plays the rules allow from the cards of one suit, as slots of a seat's row
-#: of plays (:func:`_seat_plays`), keyed by ``pattern | runs code << 13``. A key is
-#: a suit's pattern of 13 cards and a setting of ``runs``, the same for every
-#: seat and suit, so the cache settles at most at ``4 * 8192`` entries.
-_SLOTS: Final[dict[int, tuple[int, ...]]] = {}
+#: of plays (:func:`_seat_plays`), at index ``pattern | runs code << 13`` (``None``
+#: until first asked for). An index is a suit's pattern of 13 cards and a setting
+#: of ``runs``, the same for every seat and suit: a list of ``4 * 8192`` entries,
+#: read by index (no hashing, no boxed key).
+_SLOTS: Final[list[tuple[int, ...] | None]] = [None] * (len(_RUNS_CODES) << 13)
 #: A seat's row of plays has a slot for each suit and run: ``169 * suit + 13 *
 #: low + high`` holds the play of that suit's cards from rank index ``low`` to
 #: ``high`` (slots with ``low > high`` hold the single card ``low``, never asked for).
@@ -231,7 +236,7 @@ def _slots(pattern: int, code: int) -> tuple[int, ...]:
     slots of a row; ``code`` is the number of the ``runs`` setting
     (``Context.runs_code``)."""
     key = pattern | code << 13
-    found = _SLOTS.get(key)
+    found = _SLOTS[key]
     if found is not None:
         return found
     runs = _RUNS_CODES[code]
@@ -276,9 +281,9 @@ def _beats(context: Context, mask: int, top: int) -> bool:
     suit = (mask.bit_length() - 1) // 13
     low = ((mask & -mask).bit_length() - 1) % 13
     high = (top.bit_length() - 1) % 13
-    for beating, only_above in context.plan[(top.bit_length() - 1) // 13]:
-        if beating == suit:
-            return not only_above or low > high
+    for entry in context.plan[(top.bit_length() - 1) // 13]:
+        if entry >> 1 == suit:
+            return not entry & 1 or low > high
     return False
 
 
@@ -439,13 +444,16 @@ def legal_moves(state: PhaseTwoState, context: Context) -> tuple[Move, ...]:
     if table:
         top = table[-1].bit_length() - 1
         above = ~((2 << (top % 13)) - 1)
-        for suit, only_above in context.plan[top // 13]:
+        for entry in context.plan[top // 13]:
+            suit = entry >> 1
             pattern = (hand >> (13 * suit)) & SUIT_BITS
-            if only_above:
+            if entry & 1:
                 pattern &= above
             if pattern:
                 base = 169 * suit
-                slots = _SLOTS.get(pattern | code) or _slots(pattern, context.runs_code)
+                slots = _SLOTS[pattern | code]
+                if slots is None:
+                    slots = _slots(pattern, context.runs_code)
                 for slot in slots:
                     moves.append(row[base + slot])
     else:
@@ -453,7 +461,9 @@ def legal_moves(state: PhaseTwoState, context: Context) -> tuple[Move, ...]:
             pattern = (hand >> (13 * suit)) & SUIT_BITS
             if pattern:
                 base = 169 * suit
-                slots = _SLOTS.get(pattern | code) or _slots(pattern, context.runs_code)
+                slots = _SLOTS[pattern | code]
+                if slots is None:
+                    slots = _slots(pattern, context.runs_code)
                 for slot in slots:
                     moves.append(row[base + slot])
     if context.high_trump and moves:
@@ -488,6 +498,15 @@ def _next_active(active: int, seat: int) -> int:
     if higher:
         return seat + (higher & -higher).bit_length()
     return (active & -active).bit_length() - 1
+
+
+def _seat_count(seats: int) -> int:
+    """How many seats the bits of ``seats`` hold (one at a time: few are set)."""
+    count = 0
+    while seats:
+        seats &= seats - 1
+        count += 1
+    return count
 
 
 def _previous_active(active: int, seat: int) -> int:
@@ -549,11 +568,15 @@ def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoSta
             hidden = _replaced(hidden, player, _discard(hidden[player], mask))
         if pool & mask:
             pool = _discard(pool, mask)
-        size = hand.bit_count()
-        if size == 3:
-            notes.append(_THREE_CARDS[player])
-        elif size == 1:
-            notes.append(_ONE_CARD[player])
+        # three cards left or one (a hand's bits cleared one at a time; no count)
+        rest = hand & (hand - 1)
+        if not rest:
+            if hand:
+                notes.append(_ONE_CARD[player])
+        else:
+            two = rest & (rest - 1)
+            if two and not two & (two - 1):
+                notes.append(_THREE_CARDS[player])
         if _kills(state, context, mask):
             union = mask
             for play in table:
@@ -573,7 +596,7 @@ def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoSta
         else:
             table = (*table, mask)
             seats = (*seats, player)
-            if not size:
+            if not hand:
                 if context.avstickshog and reserve and len(table) == 1:
                     lead_out = player  # P2-AVSTICKSHOG: the game waits for the answer
                 else:
@@ -616,7 +639,7 @@ def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoSta
             _high_trump_bit(context, killed, state._out_of_play_mask) if context.high_trump else 0
         )
         turn = _leader(context, hands, active, new_trick, notes, high)
-        trick_size = active.bit_count()
+        trick_size = _seat_count(active)
         forced = False
     else:
         turn = _next_active(active, player)
