@@ -27,7 +27,7 @@ from ..state import PhaseOneState
 from . import sluffing
 from .values import SLUFF, give, heading, rank, take, trump_trick_winner
 
-__all__ = ["Work", "discard"]
+__all__ = ["Work", "discard", "replaced"]
 
 # The settings compared on hot paths, as constants compiled code reads natively.
 _END_SKIP: Final = PhaseOneEnd.SKIP
@@ -50,6 +50,13 @@ def discard(known: int, cards: int) -> int:
         if known & bit:
             known = remove_cards(known, bit)
     return known
+
+
+def replaced(masks: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
+    """``masks`` with ``seat``'s entry changed to ``mask``."""
+    values = list(masks)
+    values[seat] = mask
+    return tuple(values)
 
 
 class Work:
@@ -91,8 +98,10 @@ class Work:
         #: the next state, when :meth:`waiting` has already built it
         self.rest: PhaseOneState | None = None
         self.hands = list(state._hand_masks)
-        self.known = list(state._known_masks)
-        self.won = list(state._won_masks)
+        # the fields a transition changes seldom stay the state's tuples until
+        # changed (a changed one is a new tuple): nothing to copy or freeze
+        self.known = state._known_masks
+        self.won = state._won_masks
         self.stock_cards = state._stock_cards
         self.drawn = state._drawn
         self.indicator = state._indicator
@@ -102,11 +111,11 @@ class Work:
         self.position = state._position
         self.round_plays = state._round_plays
         self.log = state._log
-        self.by_seat = list(state._by_seat)
+        self.by_seat = state._by_seat
         self.table_mask = state._table_mask
         self.plays_mask = state._plays_mask
         self.top = state._top
-        self.own = list(state._own)
+        self.own = state._own
         self.sluffed = state._sluffed
         self.done = state._done
         self.winner = state._winner
@@ -133,8 +142,8 @@ class Work:
             state._context,
             state._deal,
             tuple(self.hands),
-            tuple(self.known),
-            tuple(self.won),
+            self.known,
+            self.won,
             self.stock_cards,
             self.drawn,
             self.indicator,
@@ -147,11 +156,11 @@ class Work:
             self.position,
             self.round_plays,
             self.log,
-            tuple(self.by_seat),
+            self.by_seat,
             self.table_mask,
             self.plays_mask,
             self.top,
-            tuple(self.own),
+            self.own,
             self.sluffed,
             self.done,
             self.winner,
@@ -173,12 +182,12 @@ class Work:
         """``cards`` leave ``seat``'s hand (played, sluffed, stored or swapped)."""
         self.hands[seat] = take(self.hands[seat], cards)
         if self.known[seat]:
-            self.known[seat] = discard(self.known[seat], cards)
+            self.known = replaced(self.known, seat, discard(self.known[seat], cards))
 
     def show_into_hand(self, seat: int, cards: int) -> None:
         """``cards`` go into ``seat``'s hand in everyone's sight."""
         self.hands[seat] = give(self.hands[seat], cards)
-        self.known[seat] = give(self.known[seat], cards)
+        self.known = replaced(self.known, seat, give(self.known[seat], cards))
 
     def refill(self, seat: int, *, sluff: bool = False) -> None:
         """P1-DRAW: draw back up to the hand size while the stock lasts."""
@@ -201,7 +210,7 @@ class Work:
                     trump_card_aside = True
                     break
                 # P1-MAS: the turned-up card goes into hand, in everyone's sight
-                self.known[seat] = add_cards(self.known[seat], 1 << index)
+                self.known = replaced(self.known, seat, add_cards(self.known[seat], 1 << index))
             self.drawn += 1
             self.hands[seat] = add_cards(self.hands[seat], 1 << index)
             drew = add_cards(drew, 1 << index)
@@ -217,10 +226,10 @@ class Work:
         """``cards`` of ``seat`` go on the table (a play, a dare or a sluff)."""
         if self.state._context.one_pack:  # no second copies: a union is enough
             self.table_mask |= cards
-            self.by_seat[seat] |= cards
+            self.by_seat = replaced(self.by_seat, seat, self.by_seat[seat] | cards)
         else:
             self.table_mask = give(self.table_mask, cards)
-            self.by_seat[seat] = give(self.by_seat[seat], cards)
+            self.by_seat = replaced(self.by_seat, seat, give(self.by_seat[seat], cards))
         self.log = (*self.log, (kind, seat, cards))
 
     def play(self, seat: int, cards: int, kind: int) -> None:
@@ -231,7 +240,7 @@ class Work:
         self.position += 1
         rules = self.state._context
         played = rank(cards.bit_length() - 1)
-        self.own[seat] = 1 << played
+        self.own = replaced(self.own, seat, 1 << played)
         value = rules.by_rank[played]
         if rules.beats_unique:
             self.top, _ = heading(rules, self.round_plays)
@@ -249,11 +258,11 @@ class Work:
         players = len(self.hands)
         self.table_mask = self.plays_mask = 0
         self.log = ()
-        self.by_seat = [0] * players
+        self.by_seat = (0,) * players
         self.round_plays = ()
         self.position = 0
         self.top = -1
-        self.own = [0] * players
+        self.own = (0,) * players
         self.sluffed = self.done = 0
         self.winner = -1
         end = rules.end
@@ -386,7 +395,7 @@ class Work:
     def gather(self) -> bool:
         """The winner takes the trick and leads the next. False if phase one ends."""
         winner = self.winner
-        self.won[winner] = give(self.won[winner], self.table_mask)
+        self.won = replaced(self.won, winner, give(self.won[winner], self.table_mask))
         self.notes.append(Event(EventKind.WON, winner, self.table_mask))
         self.last_winner = winner
         return self.start_trick(winner)
@@ -405,7 +414,7 @@ class Work:
         for n, index in enumerate(ordered):
             got[n % len(receivers)] = add_cards(got[n % len(receivers)], 1 << index)
         for seat, cards in zip(receivers, got, strict=True):
-            self.won[seat] = give(self.won[seat], cards)
+            self.won = replaced(self.won, seat, give(self.won[seat], cards))
             self.notes.append(Event(EventKind.TOOK, seat, cards))
         return self.start_trick(tied[0])
 
@@ -419,5 +428,5 @@ class Work:
         for n, index in enumerate(cards):
             got[n % len(tied)] = add_cards(got[n % len(tied)], 1 << index)
         for seat, share in zip(tied, got, strict=True):
-            self.won[seat] = give(self.won[seat], share)
+            self.won = replaced(self.won, seat, give(self.won[seat], share))
             self.notes.append(Event(EventKind.TOOK, seat, share))
