@@ -369,6 +369,14 @@ def touching_runs(cards: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
 # Multiset masks: the engine's representation of a collection of cards.
 
 
+def replace_at(masks: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
+    """``masks`` (one mask a seat) with ``seat``'s changed to ``mask``: a new tuple.
+    (A list copy is the cheapest way to build it in compiled code.)"""
+    values = list(masks)
+    values[seat] = mask
+    return tuple(values)
+
+
 def add_cards(hand: int, cards: int) -> int:
     """Add ``cards`` (a mask holding each card at most once) to the multiset ``hand``."""
     already = hand & cards

@@ -32,6 +32,7 @@ from .cards import (
     mask_of,
     maximal_runs,
     remove_cards,
+    replace_at,
 )
 from .errors import IllegalMoveError, no_seat, shown
 from .events import Event, EventKind, seat_events
@@ -565,7 +566,7 @@ def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoSta
     if type(move) is Play:
         hand = hands[player] = remove_cards(hands[player], mask)
         if hidden[player] & mask:  # a hidden card is shown by playing it
-            hidden = _replaced(hidden, player, _discard(hidden[player], mask))
+            hidden = replace_at(hidden, player, _discard(hidden[player], mask))
         if pool & mask:
             pool = _discard(pool, mask)
         # three cards left or one (a hand's bits cleared one at a time; no count)
@@ -696,10 +697,6 @@ def _discard(known: int, cards: int) -> int:
     return known
 
 
-def _replaced(masks: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
-    return (*masks[:seat], mask, *masks[seat + 1 :])
-
-
 def _draw(
     hands: list[int],
     hidden: tuple[int, ...],
@@ -714,7 +711,7 @@ def _draw(
             break
         bit = 1 << reserve[0]
         hands[seat] = add_cards(hands[seat], bit)
-        hidden = _replaced(hidden, seat, add_cards(hidden[seat], bit))
+        hidden = replace_at(hidden, seat, add_cards(hidden[seat], bit))
         notes.append(Event(EventKind.DREW, seat, bit))
         reserve = reserve[1:]
     return reserve, hidden

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from ..cards import CARDS_IN_PACK, PACK_MASK, iter_indexes
+from ..cards import CARDS_IN_PACK, PACK_MASK, iter_indexes, replace_at
 from ..events import Event, EventKind
 from ..moves import Move, PickUp, Play, Store, Swap
-from .tricks import Work, replaced
+from .tricks import Work
 from .values import PLAY, RANK_BITS, give
 
 if TYPE_CHECKING:
@@ -127,7 +127,7 @@ def store(work: Work, seat: int, cards: int) -> bool:
     """Three trumps are shown and stored for phase two; three new cards are drawn.
     False if that draws the upcard between tricks, which ends phase one."""
     work.take_from_hand(seat, cards)
-    work.won = replaced(work.won, seat, give(work.won[seat], cards))
+    work.won = replace_at(work.won, seat, give(work.won[seat], cards))
     work.notes.append(Event(EventKind.STORED, seat, cards))
     work.refill(seat)
     if work.position == 0 and work.holder >= 0:  # between tricks: phase one ends now

@@ -5,7 +5,8 @@ of them in two-card tricks); a tie starts a replay round of the tied players
 (P1-TIE-REPLAY), or splits the trick (P1-TIE-SPLIT). A decided trick stays on
 the table while anyone is entitled to sluff on it (see :mod:`.sluffing`), then
 goes to the winner, who leads the next. :class:`Work` carries one transition:
-it copies the state's fields, changes them, and freezes them into the next state.
+it copies the state's fields (those a move seldom changes stay shared until
+changed), changes them, and freezes them into the next state.
 
 Besides the cards, the work keeps what everyone knows of each hand
 (:attr:`~skitgubbe.state.PhaseOneState.known_masks`): cards picked up from the
@@ -18,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from ..cards import CARDS_IN_PACK, add_cards, iter_indexes, remove_cards
+from ..cards import CARDS_IN_PACK, add_cards, iter_indexes, remove_cards, replace_at
 from ..events import Event, EventKind
 from ..moves import Move
 from ..rules import PhaseOneEnd, Ties, TrumpCard
@@ -27,7 +28,7 @@ from ..state import PhaseOneState
 from . import sluffing
 from .values import SLUFF, give, heading, rank, take, trump_trick_winner
 
-__all__ = ["Work", "discard", "replaced"]
+__all__ = ["Work", "discard"]
 
 # The settings compared on hot paths, as constants compiled code reads natively.
 _END_SKIP: Final = PhaseOneEnd.SKIP
@@ -50,13 +51,6 @@ def discard(known: int, cards: int) -> int:
         if known & bit:
             known = remove_cards(known, bit)
     return known
-
-
-def replaced(masks: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
-    """``masks`` with ``seat``'s entry changed to ``mask``."""
-    values = list(masks)
-    values[seat] = mask
-    return tuple(values)
 
 
 class Work:
@@ -182,12 +176,12 @@ class Work:
         """``cards`` leave ``seat``'s hand (played, sluffed, stored or swapped)."""
         self.hands[seat] = take(self.hands[seat], cards)
         if self.known[seat]:
-            self.known = replaced(self.known, seat, discard(self.known[seat], cards))
+            self.known = replace_at(self.known, seat, discard(self.known[seat], cards))
 
     def show_into_hand(self, seat: int, cards: int) -> None:
         """``cards`` go into ``seat``'s hand in everyone's sight."""
         self.hands[seat] = give(self.hands[seat], cards)
-        self.known = replaced(self.known, seat, give(self.known[seat], cards))
+        self.known = replace_at(self.known, seat, give(self.known[seat], cards))
 
     def refill(self, seat: int, *, sluff: bool = False) -> None:
         """P1-DRAW: draw back up to the hand size while the stock lasts."""
@@ -210,7 +204,7 @@ class Work:
                     trump_card_aside = True
                     break
                 # P1-MAS: the turned-up card goes into hand, in everyone's sight
-                self.known = replaced(self.known, seat, add_cards(self.known[seat], 1 << index))
+                self.known = replace_at(self.known, seat, add_cards(self.known[seat], 1 << index))
             self.drawn += 1
             self.hands[seat] = add_cards(self.hands[seat], 1 << index)
             drew = add_cards(drew, 1 << index)
@@ -226,10 +220,10 @@ class Work:
         """``cards`` of ``seat`` go on the table (a play, a dare or a sluff)."""
         if self.state._context.one_pack:  # no second copies: a union is enough
             self.table_mask |= cards
-            self.by_seat = replaced(self.by_seat, seat, self.by_seat[seat] | cards)
+            self.by_seat = replace_at(self.by_seat, seat, self.by_seat[seat] | cards)
         else:
             self.table_mask = give(self.table_mask, cards)
-            self.by_seat = replaced(self.by_seat, seat, give(self.by_seat[seat], cards))
+            self.by_seat = replace_at(self.by_seat, seat, give(self.by_seat[seat], cards))
         self.log = (*self.log, (kind, seat, cards))
 
     def play(self, seat: int, cards: int, kind: int) -> None:
@@ -240,7 +234,7 @@ class Work:
         self.position += 1
         rules = self.state._context
         played = rank(cards.bit_length() - 1)
-        self.own = replaced(self.own, seat, 1 << played)
+        self.own = replace_at(self.own, seat, 1 << played)
         value = rules.by_rank[played]
         if rules.beats_unique:
             self.top, _ = heading(rules, self.round_plays)
@@ -395,7 +389,7 @@ class Work:
     def gather(self) -> bool:
         """The winner takes the trick and leads the next. False if phase one ends."""
         winner = self.winner
-        self.won = replaced(self.won, winner, give(self.won[winner], self.table_mask))
+        self.won = replace_at(self.won, winner, give(self.won[winner], self.table_mask))
         self.notes.append(Event(EventKind.WON, winner, self.table_mask))
         self.last_winner = winner
         return self.start_trick(winner)
@@ -414,7 +408,7 @@ class Work:
         for n, index in enumerate(ordered):
             got[n % len(receivers)] = add_cards(got[n % len(receivers)], 1 << index)
         for seat, cards in zip(receivers, got, strict=True):
-            self.won = replaced(self.won, seat, give(self.won[seat], cards))
+            self.won = replace_at(self.won, seat, give(self.won[seat], cards))
             self.notes.append(Event(EventKind.TOOK, seat, cards))
         return self.start_trick(tied[0])
 
@@ -428,5 +422,5 @@ class Work:
         for n, index in enumerate(cards):
             got[n % len(tied)] = add_cards(got[n % len(tied)], 1 << index)
         for seat, share in zip(tied, got, strict=True):
-            self.won = replaced(self.won, seat, give(self.won[seat], share))
+            self.won = replace_at(self.won, seat, give(self.won[seat], share))
             self.notes.append(Event(EventKind.TOOK, seat, share))
