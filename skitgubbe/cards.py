@@ -37,6 +37,7 @@ __all__ = [
     "one_pack",
     "parse_card",
     "parse_cards",
+    "rank_sets",
     "touching_runs",
     "two_packs",
 ]
@@ -375,6 +376,42 @@ def replace_at(masks: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
     values = list(masks)
     values[seat] = mask
     return tuple(values)
+
+
+def _rank_sets(copies: int) -> tuple[int, ...]:
+    table = [0] * (1 << 13)
+    for ranks in range(1, 1 << 13):
+        low = ranks & -ranks
+        rank = low.bit_length() - 1
+        table[ranks] = (
+            table[ranks ^ low] | sum(1 << (13 * suit + rank) for suit in range(4)) * copies
+        )
+    return tuple(table)
+
+
+#: The cards of each set of ranks (13 bits, bit 0 the 2s), one pack's copies:
+#: small numbers, which compiled code keeps unboxed (see :func:`rank_sets`).
+_RANK_SETS_ONE: Final = _rank_sets(1)
+#: The same with both copies of each card.
+_RANK_SETS_TWO: Final = _rank_sets(1 | 1 << CARDS_IN_PACK)
+
+
+def rank_sets(packs: int) -> tuple[int, ...]:
+    """The cards of each set of ranks, indexed by the set as 13 bits (bit 0 the
+    2s), for a game of one pack or two (both copies of each card): a shared tuple.
+    A one-pack game's masks stay under 52 bits, so ``hand & rank_sets(1)[ranks]``
+    is plain machine arithmetic in compiled code, where the two-pack table's
+    104-bit masks would make every ``&`` a big-number operation.
+
+    >>> hand = mask_of(parse_cards("2C 5D 5S KH"))
+    >>> format_cards(cards_of(hand & rank_sets(1)[1 << 3 | 1 << 11]))  # fives and kings
+    '5D KH 5S'
+    """
+    if packs == 1:
+        return _RANK_SETS_ONE
+    if packs == 2:
+        return _RANK_SETS_TWO
+    raise ValueError(f"a game is played with one pack or two, not {packs!r}")
 
 
 def add_cards(hand: int, cards: int) -> int:

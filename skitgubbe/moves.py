@@ -92,17 +92,21 @@ applied), not 2C
     takes_cards: ClassVar[bool] = True
 
     _player: int
-    _cards: tuple[Card, ...]
+    #: the cards as ``Card`` objects, made from the mask when first asked for
+    #: (``None`` until then: the engine makes moves from masks and reads masks)
+    _cards: tuple[Card, ...] | None
     _mask: int
 
     # The arguments are typed ``object``: a move checks what it is given and names
     # what is wrong, in the compiled build as in the pure one.
     def __init__(self, player: object, cards: object = ()) -> None:
+        named: tuple[Card, ...] | None = None
         if isinstance(cards, _Mask):  # from_mask: cards the engine made, sorted as a mask is
             mask = cards.mask
-            named = cards_of(mask)
+            some = mask != 0
         else:
             named = _to_cards(cards)
+            some = bool(named)
             mask = -1
         seat = _seat(player)
         kind = type(self)
@@ -111,16 +115,17 @@ applied), not 2C
                 f"{kind.__name__} names no kind of move: make one of "
                 f"{', '.join(cls.__name__ for cls in MOVE_TYPES.values())}"
             )
-        if named and not kind.takes_cards:
+        if some and not kind.takes_cards:
             why = (
                 " (the turned card is known only once the dare is applied)" if kind is Dare else ""
             )
-            raise ValueError(f"a {kind.verb} names no cards{why}, not {format_cards(named)}")
-        if not named and kind.takes_cards:
+            shown_cards = cards_of(mask) if named is None else named
+            raise ValueError(f"a {kind.verb} names no cards{why}, not {format_cards(shown_cards)}")
+        if not some and kind.takes_cards:
             raise ValueError(f"a {kind.verb} names its cards: give at least one card")
         self._player = seat
         self._cards = named
-        self._mask = mask_of(named) if mask < 0 else mask
+        self._mask = mask if named is None else mask_of(named)
 
     @property
     def player(self) -> int:
@@ -131,7 +136,10 @@ applied), not 2C
     def cards(self) -> tuple[Card, ...]:
         """The cards the move plays, sluffs or picks up, sorted by suit then rank
         (empty for a move that moves no card)."""
-        return self._cards
+        named = self._cards
+        if named is None:
+            named = self._cards = cards_of(self._mask)
+        return named
 
     @property
     def mask(self) -> int:
@@ -156,7 +164,7 @@ applied), not 2C
         return move
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (type(self), (self._player, self._cards))
+        return (type(self), (self._player, self.cards))
 
     def __eq__(self, other: object) -> bool:
         if self is other:

@@ -30,7 +30,6 @@ from .cards import (
     format_cards,
     iter_indexes,
     mask_of,
-    maximal_runs,
     remove_cards,
     replace_at,
 )
@@ -241,14 +240,21 @@ def _slots(pattern: int, code: int) -> tuple[int, ...]:
     if found is not None:
         return found
     runs = _RUNS_CODES[code]
+    singles = runs is _RUNS_SINGLE
     slots: list[int] = []
-    for block in maximal_runs(pattern):
-        low = (block & -block).bit_length() - 1
-        high = block.bit_length() - 1
+    rest = pattern
+    while rest:  # each block of touching cards, lowest first
+        low = (rest & -rest).bit_length() - 1
+        high = low
+        while rest >> (high + 1) & 1:
+            high += 1
+        rest &= ~((2 << high) - 1)
         for start in range(low, high + 1):
-            for end in range(start, high + 1):
-                if end == start or _run_allowed(runs, start, end):
-                    slots.append(13 * start + end)
+            slots.append(14 * start)  # the single card
+            if not singles:
+                for end in range(start + 1, high + 1):
+                    if _run_allowed(runs, start, end):
+                        slots.append(13 * start + end)
     found = _SLOTS[key] = tuple(slots)
     return found
 
@@ -259,10 +265,13 @@ def _seat_plays(player: int) -> list[Move]:
     if not row:
         for suit in range(4):
             for start in range(13):
+                single = Play.from_mask(player, 1 << (start + 13 * suit))
                 for end in range(13):
-                    low, high = start, max(start, end)
-                    run = ((1 << (high + 1)) - 1) ^ ((1 << low) - 1)
-                    row.append(Play.from_mask(player, run << (13 * suit)))
+                    if end <= start:
+                        row.append(single)  # the slots never asked for hold it too
+                    else:
+                        run = ((1 << (end + 1)) - 1) ^ ((1 << start) - 1)
+                        row.append(Play.from_mask(player, run << (13 * suit)))
     return row
 
 
@@ -458,7 +467,7 @@ def legal_moves(state: PhaseTwoState, context: Context) -> tuple[Move, ...]:
                 for slot in slots:
                     moves.append(row[base + slot])
     else:
-        for suit in (0, 1, 2, 3):
+        for suit in range(4):
             pattern = (hand >> (13 * suit)) & SUIT_BITS
             if pattern:
                 base = 169 * suit
@@ -589,10 +598,13 @@ def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoSta
             if context.avstickshog and reserve:
                 drawers = (player, _next_active(active, player))
                 reserve, hidden = _draw(hands, hidden, reserve, drawers, notes)
-            for seat in (player, state._lead_out):
-                if seat >= 0 and not hands[seat]:
-                    active &= ~(1 << seat)
-                    notes.append(_OUT[seat])
+            if not hands[player]:
+                active &= ~(1 << player)
+                notes.append(_OUT[player])
+            waiting = state._lead_out
+            if waiting >= 0 and not hands[waiting]:
+                active &= ~(1 << waiting)
+                notes.append(_OUT[waiting])
             new_trick = player
         else:
             table = (*table, mask)
@@ -664,7 +676,7 @@ def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoSta
         state._needy,
         context,
         move,
-        tuple(notes),
+        tuple(notes) if notes else (),
         state._out_of_play_mask,
         False,
         seats,

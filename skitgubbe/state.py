@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Final
 
-from .cards import Card, Suit, cards_of, count_cards, format_cards
+from .cards import Card, Suit, cards_of, count_cards, format_cards, rank_sets
 from .deals import Deal
 from .errors import IllegalMoveError, no_seat, shown
 from .events import Event, EventKind
@@ -255,6 +255,7 @@ class PhaseOneRules:
         "must_match_trick",
         "one_pack",
         "races",
+        "rank_sets",
         "restaurant",
         "rules",
         "sluff",
@@ -289,6 +290,9 @@ class PhaseOneRules:
     beats_unique: bool
     #: Whether the game is played with one pack (no second copies).
     one_pack: bool
+    #: The cards of each set of ranks for the game's packs
+    #: (:func:`~skitgubbe.cards.rank_sets`).
+    rank_sets: tuple[int, ...]
     #: Whether the winner may gather at once, racing the sluffers (``Claim.RACE``).
     races: bool
     #: The phase-one value of each physical rank (0 is the 2), and the physical
@@ -318,6 +322,7 @@ class PhaseOneRules:
         object.__setattr__(self, "all_players", rules.trick.all_players)
         object.__setattr__(self, "beats_unique", rules.ties.beats_unique)
         object.__setattr__(self, "one_pack", rules.packs == 1)
+        object.__setattr__(self, "rank_sets", rank_sets(rules.packs))
         object.__setattr__(
             self,
             "races",
@@ -654,7 +659,7 @@ class PhaseTwoState(State):
 
     @property
     def phase(self) -> Phase:
-        return Phase.OVER if self.turn < 0 else Phase.TWO
+        return Phase.OVER if self._turn < 0 else Phase.TWO
 
     @property
     def players(self) -> int:
@@ -662,15 +667,17 @@ class PhaseTwoState(State):
 
     @property
     def is_over(self) -> bool:
-        return self.turn < 0
+        return self._turn < 0
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        return () if self.turn < 0 else (self.turn,)
+        turn = self._turn
+        return () if turn < 0 else (turn,)
 
     @property
     def due(self) -> tuple[int, ...]:
-        return self.to_act
+        turn = self._turn
+        return () if turn < 0 else (turn,)
 
     @property
     def loser(self) -> int | None:

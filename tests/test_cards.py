@@ -7,7 +7,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import skitgubbe as sg
-from skitgubbe.cards import CARDS, add_cards, count_cards, mask_of, remove_cards
+from skitgubbe.cards import (
+    CARDS,
+    CARDS_IN_PACK,
+    PACK_MASK,
+    add_cards,
+    count_cards,
+    mask_of,
+    rank_sets,
+    remove_cards,
+)
 
 
 def test_parse_cards_accepts_ten_t_symbols_and_lower_case() -> None:
@@ -92,3 +101,18 @@ def test_multiset_masks_count_add_and_remove_copies(cards: list[sg.Card]) -> Non
 def test_a_third_copy_is_refused() -> None:
     with pytest.raises(ValueError, match="5C appears more than twice"):
         mask_of(sg.parse_cards("5C 5C 5C"))
+
+
+@given(st.integers(min_value=0, max_value=(1 << 13) - 1))
+def test_rank_sets_hold_every_card_of_the_ranks_and_no_other(ranks: int) -> None:
+    """A set of ranks names the cards of those ranks in every suit; the two-pack
+    table adds each card's second copy and nothing else."""
+    one, two = rank_sets(1)[ranks], rank_sets(2)[ranks]
+    expected = mask_of(card for card in CARDS if ranks >> (card.rank - 2) & 1)
+    assert one == expected
+    assert two == one | one << CARDS_IN_PACK and two & PACK_MASK == one
+
+
+def test_rank_sets_refuse_a_third_pack() -> None:
+    with pytest.raises(ValueError, match="one pack or two, not 3"):
+        rank_sets(3)

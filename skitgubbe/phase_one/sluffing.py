@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Final
 from ..moves import Done, Gather, Move, Sluff
 from ..rules import LastTrickSluff, PhaseOneEnd, Ties, TrumpCard
 from ..rules import Sluff as SluffRule
-from .values import RANK_CARDS, RANKSET_CARDS, leading, ranks_of, submultisets
+from .values import leading, ranks_of, submultisets
 
 if TYPE_CHECKING:
     from ..state import PhaseOneState
@@ -242,17 +242,17 @@ def sluffable(state: PhaseOneState, seat: int) -> int:
     if mode is _SLUFF_WINDOW:
         if state._winner < 0 or state._sluffed & bit:
             return 0
-        return hand & RANKSET_CARDS[ranks_of(state._table_mask)]
+        return hand & rules.rank_sets[ranks_of(state._table_mask)]
     if mode is _SLUFF_UNLIMITED:
-        return hand & RANKSET_CARDS[ranks_of(state._table_mask)]
+        return hand & rules.rank_sets[ranks_of(state._table_mask)]
     if mode is _SLUFF_OWN or mode is _SLUFF_ATLANTA:
         # only an entitled seat may sluff under these rules (see sluffable_by_seat)
         return sluffable_by_seat(state, entitled(state) & bit)[seat]
     # P1-SLUFF-ANYTIME
-    cards = hand & RANKSET_CARDS[ranks_of(state._table_mask)]
+    cards = hand & rules.rank_sets[ranks_of(state._table_mask)]
     if cards and state._winner < 0 and seat in state._order[state._position :] and state._position:
         # limit (a): not the currently highest rank before one's own play
-        cards &= ~RANK_CARDS[rules.low_rank[state._top]]
+        cards &= ~rules.rank_sets[1 << rules.low_rank[state._top]]
     return cards
 
 
@@ -260,7 +260,9 @@ def sluffable_by_seat(state: PhaseOneState, seats: int) -> list[int]:
     """The cards each of the entitled ``seats`` may sluff now, by seat (0 for the
     others): :func:`sluffable` for every seat at once, with what they share worked
     out once (the ranks on the table, limit (a))."""
-    mode = state._context.sluff
+    rules = state._context
+    mode = rules.sluff
+    sets = rules.rank_sets
     hands = state._hand_masks
     found = [0] * len(hands)
     if mode is _SLUFF_OWN:
@@ -268,19 +270,19 @@ def sluffable_by_seat(state: PhaseOneState, seats: int) -> list[int]:
         own = state._own
         for seat in range(len(hands)):
             if seats >> seat & 1:
-                found[seat] = hands[seat] & RANKSET_CARDS[own[seat]]
+                found[seat] = hands[seat] & sets[own[seat]]
         return found
     if mode is _SLUFF_ATLANTA:
         # an entitled seat has played to the trick, not sluffed and not said done
-        winning = 1 << state._context.low_rank[state._top]
-        allowed = RANKSET_CARDS[ranks_of(state._plays_mask) & ~winning]
+        winning = 1 << rules.low_rank[state._top]
+        allowed = sets[ranks_of(state._plays_mask) & ~winning]
         for seat in range(len(hands)):
             if seats >> seat & 1:
                 found[seat] = hands[seat] & allowed
         return found
     # ANYTIME, ANYTIME_MAY_EMPTY, UNLIMITED and WINDOW: ranks on the table; an
     # entitled seat has not said done (nor sluffed, in the window)
-    allowed = RANKSET_CARDS[ranks_of(state._table_mask)]
+    allowed = sets[ranks_of(state._table_mask)]
     pending: tuple[int, ...] = ()
     heading = 0
     if (
@@ -289,7 +291,7 @@ def sluffable_by_seat(state: PhaseOneState, seats: int) -> list[int]:
         and state._position
     ):
         pending = state._order[state._position :]  # limit (a)
-        heading = RANK_CARDS[state._context.low_rank[state._top]]
+        heading = sets[1 << rules.low_rank[state._top]]
     for seat in range(len(hands)):
         if seats >> seat & 1:
             cards = hands[seat] & allowed

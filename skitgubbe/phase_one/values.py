@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..cards import CARDS_IN_PACK, PACK_MASK, add_cards, remove_cards
+from ..cards import CARDS_IN_PACK, PACK_MASK, add_cards, rank_sets, remove_cards
 from ..rules import Ties
 from ..state import PhaseOneRules, PhaseOneState
 
@@ -41,10 +41,7 @@ RANK_CARDS: Final = tuple(
     for rank in range(13)
 )
 #: The cards of each set of ranks (a 13-bit mask), both copies.
-RANKSET_CARDS: Final[list[int]] = [0] * (1 << 13)
-for _set in range(1, 1 << 13):
-    _low = _set & -_set
-    RANKSET_CARDS[_set] = RANKSET_CARDS[_set ^ _low] | RANK_CARDS[_low.bit_length() - 1]
+RANKSET_CARDS: Final[tuple[int, ...]] = rank_sets(2)
 
 #: The kinds of entries in a trick's log: a play, a dare, a sluff.
 PLAY: Final = 0
@@ -165,12 +162,12 @@ def obliged(state: PhaseOneState, player: int) -> int:
         tie = max((values.by_rank[r] for r, n in counts.items() if n > 1), default=-1)
         best = -1
         for played in counts:
-            if values.by_rank[played] >= tie and hand & RANK_CARDS[played]:
+            if values.by_rank[played] >= tie and hand & rules.rank_sets[1 << played]:
                 best = max(best, values.by_rank[played])
         if best < 0:
             return 0
-        return hand & RANK_CARDS[values.low_rank[best]]
+        return hand & rules.rank_sets[1 << values.low_rank[best]]
     if rules.must_match_trick:
         best = max(value_of(rules, play) for play in considered)
-        return hand & RANK_CARDS[values.low_rank[best]]
-    return hand & RANK_CARDS[values.low_rank[state._top]]
+        return hand & rules.rank_sets[1 << values.low_rank[best]]
+    return hand & rules.rank_sets[1 << values.low_rank[state._top]]
