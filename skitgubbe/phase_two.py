@@ -174,10 +174,186 @@ class Context(PhaseTwoRules):
         return (context_for, (self.rules, Suit(self.trump)))
 
     def legal_moves(self, state: PhaseTwoState) -> tuple[Move, ...]:
-        return legal_moves(state, self)
+        """Every legal move of the player to act: plays first, then the pick-up."""
+        player = state._turn
+        if player < 0:
+            return ()
+        table = state._table_masks
+        if table and (state._forced or state._blamattis >> player & 1):
+            return (_pick_up(player, _picked(state, self)),)
+        hand = state._hand_masks[player] & PACK_MASK
+        code = self.runs_code << 13
+        row = _ROWS[player] or _seat_plays(player)
+        moves: list[Move] = []
+        if table:
+            top = table[-1].bit_length() - 1
+            above = ~((2 << (top % 13)) - 1)
+            for entry in self.plan[top // 13]:
+                suit = entry >> 1
+                pattern = (hand >> (13 * suit)) & SUIT_BITS
+                if entry & 1:
+                    pattern &= above
+                if pattern:
+                    base = 169 * suit
+                    slots = _SLOTS[pattern | code]
+                    if slots is None:
+                        slots = _slots(pattern, self.runs_code)
+                    for slot in slots:
+                        moves.append(row[base + slot])
+        else:
+            for suit in range(4):
+                pattern = (hand >> (13 * suit)) & SUIT_BITS
+                if pattern:
+                    base = 169 * suit
+                    slots = _SLOTS[pattern | code]
+                    if slots is None:
+                        slots = _slots(pattern, self.runs_code)
+                    for slot in slots:
+                        moves.append(row[base + slot])
+        if self.high_trump and moves:
+            high = _high_trump_bit(self, state._killed_mask, state._out_of_play_mask)
+            allowed = [m for m in moves if not m.mask & high or _kills(state, self, m.mask)]
+            # A leader left with only the high trump keeps the lead only when every
+            # other player is stuck the same way; the restriction is then waived.
+            if allowed or table:
+                moves = allowed
+        if table:
+            moves.append(_pick_up(player, _picked(state, self)))
+        return tuple(moves)
 
     def successor(self, state: PhaseTwoState, move: Move) -> PhaseTwoState:
-        return successor(state, self, move)
+        """The state after the legal ``move``."""
+        player = move._player
+        mask = move._mask
+        hands = list(state._hand_masks)
+        hidden = state._hidden_masks
+        pool = state._dreck_pool
+        table = state._table_masks
+        seats = state._table_seats
+        active = state._active
+        blamattis = state._blamattis
+        killed = state._killed_mask
+        reserve = state._reserve_cards
+        trick_size = state._trick_size
+        forced = state._forced
+        lead_out = -1
+        goat = -1
+        notes: list[Event] = []
+        new_trick = -1  # the seat due to lead a new trick, if the trick ended
+
+        if type(move) is Play:
+            hand = hands[player] = remove_cards(hands[player], mask)
+            if hidden[player] & mask:  # a hidden card is shown by playing it
+                hidden = replace_at(hidden, player, _discard(hidden[player], mask))
+            if pool & mask:
+                pool = _discard(pool, mask)
+            # three cards left or one (a hand's bits cleared one at a time; no count)
+            rest = hand & (hand - 1)
+            if not rest:
+                if hand:
+                    notes.append(_ONE_CARD[player])
+            else:
+                two = rest & (rest - 1)
+                if two and not two & (two - 1):
+                    notes.append(_THREE_CARDS[player])
+            if _kills(state, self, mask):
+                union = mask
+                for play in table:
+                    union |= play
+                killed = add_cards(killed, union)
+                notes.append(Event(EventKind.KILLED, player, union))
+                table = ()
+                seats = ()
+                if self.avstickshog and reserve:
+                    drawers = (player, _next_active(active, player))
+                    reserve, hidden = _draw(hands, hidden, reserve, drawers, notes)
+                if not hands[player]:
+                    active &= ~(1 << player)
+                    notes.append(_OUT[player])
+                waiting = state._lead_out
+                if waiting >= 0 and not hands[waiting]:
+                    active &= ~(1 << waiting)
+                    notes.append(_OUT[waiting])
+                new_trick = player
+            else:
+                table = (*table, mask)
+                seats = (*seats, player)
+                if not hand:
+                    if self.avstickshog and reserve and len(table) == 1:
+                        lead_out = player  # P2-AVSTICKSHOG: the game waits for the answer
+                    else:
+                        active &= ~(1 << player)
+                        notes.append(_OUT[player])
+        else:
+            if state._lead_out >= 0:
+                goat = player  # P2-AVSTICKSHOG: picking up a led last card loses
+            picked, table, seats = _pick(state, self, mask)  # the move names the cards
+            hands[player] = add_cards(hands[player], picked)
+            blamattis &= ~(1 << player)
+            if table:
+                forced = self.forced_pick
+            else:
+                notes.append(_EMPTIED[player])
+                new_trick = _next_active(active, player)
+
+        if goat < 0 and active & (active - 1) == 0:
+            goat = active.bit_length() - 1
+        out_order = state._out_order
+        if active != state._active:
+            out_order = (*out_order, *(note.player for note in notes if note.kind is _OUT_KIND))
+        quiet = 0 if active != state._active or killed != state._killed_mask else state._quiet + 1
+        if goat < 0 and quiet >= self.quiet_limit:
+            # Ruling: the game has stalled; the most cards lose (see Ruleset.quiet_limit).
+            first = new_trick if new_trick >= 0 and active >> new_trick & 1 else -1
+            goat = _most_cards(hands, active, first if first >= 0 else _next_active(active, player))
+            notes.append(Event(EventKind.STALLED, goat))
+        if goat < 0 and new_trick >= 0 and blamattis and not any(hands):
+            # Ruling: only empty-handed Blåmattis are left and nothing is on the table;
+            # the one due to lead the new trick is the goat (I-BLAMATTIS).
+            goat = new_trick if active >> new_trick & 1 else _next_active(active, new_trick)
+        if goat >= 0:
+            notes.append(Event(EventKind.GOAT, goat))
+            turn = -1
+        elif new_trick >= 0:
+            if not active >> new_trick & 1:
+                new_trick = _next_active(active, new_trick)
+            high = _high_trump_bit(self, killed, state._out_of_play_mask) if self.high_trump else 0
+            turn = _leader(self, hands, active, new_trick, notes, high)
+            trick_size = active.bit_count()
+            forced = False
+        else:  # the next seat in the game (_next_active, written out: most moves end here)
+            higher = active >> (player + 1)
+            if higher:
+                turn = player + (higher & -higher).bit_length()
+            else:
+                turn = (active & -active).bit_length() - 1
+
+        return PhaseTwoState(
+            state._rules,
+            state._trump,
+            tuple(hands),
+            hidden,
+            table,
+            turn,
+            trick_size,
+            active,
+            blamattis,
+            forced,
+            killed,
+            reserve,
+            goat,
+            lead_out,
+            pool,
+            state._needy,
+            self,
+            move,
+            tuple(notes) if notes else (),
+            state._out_of_play_mask,
+            False,
+            seats,
+            quiet,
+            out_order,
+        )
 
     def explain(self, state: PhaseTwoState, move: Move) -> IllegalMoveError | None:
         return explain(state, self, move)
@@ -439,55 +615,6 @@ def _pick(
 # -- legal moves --------------------------------------------------------------------
 
 
-def legal_moves(state: PhaseTwoState, context: Context) -> tuple[Move, ...]:
-    """Every legal move of the player to act: plays first, then the pick-up."""
-    player = state._turn
-    if player < 0:
-        return ()
-    table = state._table_masks
-    if table and (state._forced or state._blamattis >> player & 1):
-        return (_pick_up(player, _picked(state, context)),)
-    hand = state._hand_masks[player] & PACK_MASK
-    code = context.runs_code << 13
-    row = _ROWS[player] or _seat_plays(player)
-    moves: list[Move] = []
-    if table:
-        top = table[-1].bit_length() - 1
-        above = ~((2 << (top % 13)) - 1)
-        for entry in context.plan[top // 13]:
-            suit = entry >> 1
-            pattern = (hand >> (13 * suit)) & SUIT_BITS
-            if entry & 1:
-                pattern &= above
-            if pattern:
-                base = 169 * suit
-                slots = _SLOTS[pattern | code]
-                if slots is None:
-                    slots = _slots(pattern, context.runs_code)
-                for slot in slots:
-                    moves.append(row[base + slot])
-    else:
-        for suit in range(4):
-            pattern = (hand >> (13 * suit)) & SUIT_BITS
-            if pattern:
-                base = 169 * suit
-                slots = _SLOTS[pattern | code]
-                if slots is None:
-                    slots = _slots(pattern, context.runs_code)
-                for slot in slots:
-                    moves.append(row[base + slot])
-    if context.high_trump and moves:
-        high = _high_trump_bit(context, state._killed_mask, state._out_of_play_mask)
-        allowed = [m for m in moves if not m.mask & high or _kills(state, context, m.mask)]
-        # A leader left with only the high trump keeps the lead only when every
-        # other player is stuck the same way; the restriction is then waived.
-        if allowed or table:
-            moves = allowed
-    if table:
-        moves.append(_pick_up(player, _picked(state, context)))
-    return tuple(moves)
-
-
 # The events about a seat and no card that phase two reports on most moves, by
 # seat: shared values.
 _LEAD_PASSED: Final = seat_events(EventKind.LEAD_PASSED)
@@ -508,15 +635,6 @@ def _next_active(active: int, seat: int) -> int:
     if higher:
         return seat + (higher & -higher).bit_length()
     return (active & -active).bit_length() - 1
-
-
-def _seat_count(seats: int) -> int:
-    """How many seats the bits of ``seats`` hold (one at a time: few are set)."""
-    count = 0
-    while seats:
-        seats &= seats - 1
-        count += 1
-    return count
 
 
 def _previous_active(active: int, seat: int) -> int:
@@ -550,139 +668,6 @@ def _leader(
             other = _previous_active(active, other)
     notes.append(_LEADS[leader])
     return leader
-
-
-def successor(state: PhaseTwoState, context: Context, move: Move) -> PhaseTwoState:
-    """The state after the legal ``move``."""
-    player = move.player
-    mask = move.mask
-    hands = list(state._hand_masks)
-    hidden = state._hidden_masks
-    pool = state._dreck_pool
-    table = state._table_masks
-    seats = state._table_seats
-    active = state._active
-    blamattis = state._blamattis
-    killed = state._killed_mask
-    reserve = state._reserve_cards
-    trick_size = state._trick_size
-    forced = state._forced
-    lead_out = -1
-    goat = -1
-    notes: list[Event] = []
-    new_trick = -1  # the seat due to lead a new trick, if the trick ended
-
-    if type(move) is Play:
-        hand = hands[player] = remove_cards(hands[player], mask)
-        if hidden[player] & mask:  # a hidden card is shown by playing it
-            hidden = replace_at(hidden, player, _discard(hidden[player], mask))
-        if pool & mask:
-            pool = _discard(pool, mask)
-        # three cards left or one (a hand's bits cleared one at a time; no count)
-        rest = hand & (hand - 1)
-        if not rest:
-            if hand:
-                notes.append(_ONE_CARD[player])
-        else:
-            two = rest & (rest - 1)
-            if two and not two & (two - 1):
-                notes.append(_THREE_CARDS[player])
-        if _kills(state, context, mask):
-            union = mask
-            for play in table:
-                union |= play
-            killed = add_cards(killed, union)
-            notes.append(Event(EventKind.KILLED, player, union))
-            table = ()
-            seats = ()
-            if context.avstickshog and reserve:
-                drawers = (player, _next_active(active, player))
-                reserve, hidden = _draw(hands, hidden, reserve, drawers, notes)
-            if not hands[player]:
-                active &= ~(1 << player)
-                notes.append(_OUT[player])
-            waiting = state._lead_out
-            if waiting >= 0 and not hands[waiting]:
-                active &= ~(1 << waiting)
-                notes.append(_OUT[waiting])
-            new_trick = player
-        else:
-            table = (*table, mask)
-            seats = (*seats, player)
-            if not hand:
-                if context.avstickshog and reserve and len(table) == 1:
-                    lead_out = player  # P2-AVSTICKSHOG: the game waits for the answer
-                else:
-                    active &= ~(1 << player)
-                    notes.append(_OUT[player])
-    else:
-        if state._lead_out >= 0:
-            goat = player  # P2-AVSTICKSHOG: picking up a led last card loses
-        picked, table, seats = _pick(state, context, mask)  # the move names the cards
-        hands[player] = add_cards(hands[player], picked)
-        blamattis &= ~(1 << player)
-        if table:
-            forced = context.forced_pick
-        else:
-            notes.append(_EMPTIED[player])
-            new_trick = _next_active(active, player)
-
-    if goat < 0 and active & (active - 1) == 0:
-        goat = active.bit_length() - 1
-    out_order = state._out_order
-    if active != state._active:
-        out_order = (*out_order, *(note.player for note in notes if note.kind is _OUT_KIND))
-    quiet = 0 if active != state._active or killed != state._killed_mask else state._quiet + 1
-    if goat < 0 and quiet >= context.quiet_limit:
-        # Ruling: the game has stalled; the most cards lose (see Ruleset.quiet_limit).
-        first = new_trick if new_trick >= 0 and active >> new_trick & 1 else -1
-        goat = _most_cards(hands, active, first if first >= 0 else _next_active(active, player))
-        notes.append(Event(EventKind.STALLED, goat))
-    if goat < 0 and new_trick >= 0 and blamattis and not any(hands):
-        # Ruling: only empty-handed Blåmattis are left and nothing is on the table;
-        # the one due to lead the new trick is the goat (I-BLAMATTIS).
-        goat = new_trick if active >> new_trick & 1 else _next_active(active, new_trick)
-    if goat >= 0:
-        notes.append(Event(EventKind.GOAT, goat))
-        turn = -1
-    elif new_trick >= 0:
-        if not active >> new_trick & 1:
-            new_trick = _next_active(active, new_trick)
-        high = (
-            _high_trump_bit(context, killed, state._out_of_play_mask) if context.high_trump else 0
-        )
-        turn = _leader(context, hands, active, new_trick, notes, high)
-        trick_size = _seat_count(active)
-        forced = False
-    else:
-        turn = _next_active(active, player)
-
-    return PhaseTwoState(
-        state._rules,
-        state._trump,
-        tuple(hands),
-        hidden,
-        table,
-        turn,
-        trick_size,
-        active,
-        blamattis,
-        forced,
-        killed,
-        reserve,
-        goat,
-        lead_out,
-        pool,
-        state._needy,
-        context,
-        move,
-        tuple(notes) if notes else (),
-        state._out_of_play_mask,
-        False,
-        seats,
-        quiet,
-        out_order,
-    )
 
 
 def _most_cards(hands: Sequence[int], active: int, first: int) -> int:
@@ -734,7 +719,7 @@ def _draw(
 
 def explain(state: PhaseTwoState, context: Context, move: Move) -> IllegalMoveError | None:
     """Why ``move`` is illegal in ``state`` (naming the rule), or ``None``."""
-    if move in legal_moves(state, context):
+    if move in context.legal_moves(state):
         return None
     player = move.player
     if state._turn < 0:

@@ -731,6 +731,11 @@ class PhaseTwoState(State):
         return moves if player is None else self._moves_of(moves, player)
 
     def apply(self, move: object) -> PhaseTwoState:
+        legal = self._legal
+        if legal is not None:
+            for listed in legal:  # a listed move, as in _validated: the usual case
+                if listed is move:
+                    return self._context.successor(self, listed)
         return self._context.successor(self, self._validated(move))
 
     def explain(self, move: Move) -> IllegalMoveError | None:
@@ -1198,6 +1203,11 @@ class PhaseOneState(State):
         return moves if player is None else self._moves_of(moves, player)
 
     def apply(self, move: object) -> State:
+        legal = self._legal
+        if legal is not None:
+            for listed in legal:  # a listed move, as in _validated: the usual case
+                if listed is move:
+                    return self._context.successor(self, listed)
         return self._context.successor(self, self._validated(move))
 
     def explain(self, move: Move) -> IllegalMoveError | None:

@@ -90,34 +90,7 @@ def due_seats(state: PhaseOneState) -> int:
 
 def legal_moves(state: PhaseOneState) -> tuple[Move, ...]:
     """Every legal move of every seat that may act, grouped by seat."""
-    if state._context.mas:
-        return mas.legal_moves(state)
-    seats = sluffing.entitled(state)
-    winner = state._winner
-    if winner < 0:
-        player = state._order[state._position]
-        if not seats:
-            return _plays(state, player)
-        moves: list[Move] = []
-        cards = sluffing.sluffable_by_seat(state, seats)
-        for seat in range(len(state._hand_masks)):
-            if seat == player:
-                moves.extend(_plays(state, seat))
-            if cards[seat]:
-                moves.extend(sluffing.sluffs(state, seat, cards[seat]))
-        return tuple(moves)
-    declaring = sluffing.declarers(state, seats)
-    gathering = sluffing.gatherer(state, seats)
-    moves = []
-    cards = sluffing.sluffable_by_seat(state, seats)
-    for seat in range(len(state._hand_masks)):
-        if cards[seat]:
-            moves.extend(sluffing.sluffs(state, seat, cards[seat]))
-        if declaring >> seat & 1:
-            moves.append(sluffing.DONES[seat])
-        if gathering and seat == winner:
-            moves.append(sluffing.GATHERS[seat])
-    return tuple(moves)
+    return state._context.legal_moves(state)
 
 
 def _plays(state: PhaseOneState, player: int) -> tuple[Move, ...]:
@@ -166,56 +139,7 @@ def _multi_plays(player: int, hand: int, bound: int, dare: bool) -> tuple[Move, 
 
 def successor(state: PhaseOneState, move: Move) -> State:
     """The state after a legal ``move``."""
-    if type(move) is Done:
-        waiting = _after_done(state, move)
-        if waiting is not None:
-            return waiting
-    work = Work(state, move)
-    seat = move.player
-    kind = type(move)
-    rules = state._context
-    going = True
-    if kind is Play or kind is Dare:
-        if kind is Dare:
-            cards = 1 << state._stock_cards[state._drawn]
-            work.drawn += 1
-            work.notes.append(Event(EventKind.DARED, seat, cards))
-        else:
-            cards = move.mask
-            work.notes.append(Event(EventKind.PLAYED, seat, cards))
-        if rules.mas:
-            going = mas.lead_or_beat(work, seat, cards)
-        else:
-            if kind is Play:
-                work.take_from_hand(seat, cards)
-            work.play(seat, cards, DARE if kind is Dare else PLAY)
-            if kind is Play:
-                work.refill(seat)
-            going = work.next_due()
-    elif kind is Sluff:
-        work.take_from_hand(seat, move.mask)
-        work.notes.append(Event(EventKind.SLUFFED, seat, move.mask))
-        work.put(seat, move.mask, SLUFF)
-        work.sluffed |= 1 << seat
-        work.refill(seat, sluff=True)
-        going = work.next_due()
-    elif kind is Done:
-        work.done |= 1 << seat
-        if rules.sluff is _SLUFF_WINDOW:
-            work.sluffed |= 1 << seat
-        work.notes.append(_DONES[seat])
-        going = work.next_due()
-    elif kind is Gather:
-        going = work.gather() and work.next_due()
-    elif kind is PickUp:
-        going = mas.pick_up(work, seat)
-    elif kind is Store:
-        going = mas.store(work, seat, move.mask)
-    else:  # Swap
-        mas.swap(work, seat, move.mask)
-    if not going:
-        return finish_phase_one(work.freeze(move), work.stuck)
-    return work.rest or work.freeze(move)
+    return state._context.successor(state, move)
 
 
 def _after_done(state: PhaseOneState, move: Move) -> PhaseOneState | None:
@@ -227,7 +151,7 @@ def _after_done(state: PhaseOneState, move: Move) -> PhaseOneState | None:
     the cards each seat may sluff stay as they were. The legal moves are those of
     ``state`` without the declarer's, unless the winner is now offered ``gather``.
     """
-    seat = move.player
+    seat = move._player
     bit = 1 << seat
     before = sluffing.entitled(state)
     seats = before & ~bit
@@ -269,7 +193,7 @@ def _after_done(state: PhaseOneState, move: Move) -> PhaseOneState | None:
     after._entitled = seats
     legal = state._legal
     if legal is not None and sluffing.gatherer(after, seats) == sluffing.gatherer(state, before):
-        after._legal = tuple(listed for listed in legal if listed.player != seat)
+        after._legal = tuple([listed for listed in legal if listed._player != seat])
     return after
 
 
@@ -451,10 +375,89 @@ class Rules(PhaseOneRules):
         return (context_for, (self.rules,))
 
     def legal_moves(self, state: PhaseOneState) -> tuple[Move, ...]:
-        return legal_moves(state)
+        """Every legal move of every seat that may act, grouped by seat."""
+        if self.mas:
+            return mas.legal_moves(state)
+        seats = sluffing.entitled(state)
+        winner = state._winner
+        if winner < 0:
+            player = state._order[state._position]
+            if not seats:
+                return _plays(state, player)
+            moves: list[Move] = []
+            cards = sluffing.sluffable_by_seat(state, seats)
+            for seat in range(len(state._hand_masks)):
+                if seat == player:
+                    moves.extend(_plays(state, seat))
+                if cards[seat]:
+                    moves.extend(sluffing.sluffs(state, seat, cards[seat]))
+            return tuple(moves)
+        declaring = sluffing.declarers(state, seats)
+        gathering = sluffing.gatherer(state, seats)
+        moves = []
+        cards = sluffing.sluffable_by_seat(state, seats)
+        for seat in range(len(state._hand_masks)):
+            if cards[seat]:
+                moves.extend(sluffing.sluffs(state, seat, cards[seat]))
+            if declaring >> seat & 1:
+                moves.append(sluffing.DONES[seat])
+            if gathering and seat == winner:
+                moves.append(sluffing.GATHERS[seat])
+        return tuple(moves)
 
     def successor(self, state: PhaseOneState, move: Move) -> State:
-        return successor(state, move)
+        """The state after a legal ``move``."""
+        if type(move) is Done:
+            waiting = _after_done(state, move)
+            if waiting is not None:
+                return waiting
+        work = Work(state, move)
+        seat = move._player
+        kind = type(move)
+        rules = self
+        going = True
+        if kind is Play or kind is Dare:
+            if kind is Dare:
+                cards = 1 << state._stock_cards[state._drawn]
+                work.drawn += 1
+                work.notes.append(Event(EventKind.DARED, seat, cards))
+            else:
+                cards = move._mask
+                work.notes.append(Event(EventKind.PLAYED, seat, cards))
+            if rules.mas:
+                going = mas.lead_or_beat(work, seat, cards)
+            else:
+                if kind is Play:
+                    work.take_from_hand(seat, cards)
+                work.play(seat, cards, DARE if kind is Dare else PLAY)
+                if kind is Play:
+                    work.refill(seat)
+                going = work.next_due()
+        elif kind is Sluff:
+            cards = move._mask
+            work.take_from_hand(seat, cards)
+            work.notes.append(Event(EventKind.SLUFFED, seat, cards))
+            work.put(seat, cards, SLUFF)
+            work.sluffed |= 1 << seat
+            work.refill(seat, sluff=True)
+            going = work.next_due()
+        elif kind is Done:
+            work.done |= 1 << seat
+            if rules.sluff is _SLUFF_WINDOW:
+                work.sluffed |= 1 << seat
+            work.notes.append(_DONES[seat])
+            going = work.next_due()
+        elif kind is Gather:
+            going = work.gather() and work.next_due()
+        elif kind is PickUp:
+            going = mas.pick_up(work, seat)
+        elif kind is Store:
+            going = mas.store(work, seat, move.mask)
+        else:  # Swap
+            mas.swap(work, seat, move.mask)
+        if not going:
+            return finish_phase_one(work.freeze(move), work.stuck)
+        return work.rest or work.freeze(move)
 
     def explain(self, state: PhaseOneState, move: Move) -> IllegalMoveError | None:
         return explain(state, move)
