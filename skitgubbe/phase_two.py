@@ -218,7 +218,9 @@ class Context(PhaseTwoRules):
             if allowed or table:
                 moves = allowed
         if table:
-            moves.append(_pick_up(player, _picked(state, self)))
+            picked = _picked(state, self)
+            pick_up = _PICK_UPS.get(picked << 5 | player)  # as _pick_up, without the call
+            moves.append(_pick_up(player, picked) if pick_up is None else pick_up)
         return tuple(moves)
 
     def successor(self, state: PhaseTwoState, move: Move) -> PhaseTwoState:
@@ -242,7 +244,10 @@ class Context(PhaseTwoRules):
         new_trick = -1  # the seat due to lead a new trick, if the trick ended
 
         if type(move) is Play:
-            hand = hands[player] = remove_cards(hands[player], mask)
+            held = hands[player]  # no second copy held: the play's bits are simply cleared
+            hand = hands[player] = (
+                remove_cards(held, mask) if held >> CARDS_IN_PACK else held ^ mask
+            )
             if hidden[player] & mask:  # a hidden card is shown by playing it
                 hidden = replace_at(hidden, player, _discard(hidden[player], mask))
             if pool & mask:
@@ -260,7 +265,7 @@ class Context(PhaseTwoRules):
                 union = mask
                 for play in table:
                     union |= play
-                killed = add_cards(killed, union)
+                killed = add_cards(killed, union) if killed & union else killed | union
                 notes.append(Event(EventKind.KILLED, player, union))
                 table = ()
                 seats = ()
@@ -288,7 +293,8 @@ class Context(PhaseTwoRules):
             if state._lead_out >= 0:
                 goat = player  # P2-AVSTICKSHOG: picking up a led last card loses
             picked, table, seats = _pick(state, self, mask)  # the move names the cards
-            hands[player] = add_cards(hands[player], picked)
+            held = hands[player]
+            hands[player] = add_cards(held, picked) if held & picked else held | picked
             blamattis &= ~(1 << player)
             if table:
                 forced = self.forced_pick

@@ -378,7 +378,9 @@ class Rules(PhaseOneRules):
         """Every legal move of every seat that may act, grouped by seat."""
         if self.mas:
             return mas.legal_moves(state)
-        seats = sluffing.entitled(state)
+        seats = state._entitled  # sluffing.entitled, once worked out
+        if seats < 0:
+            seats = sluffing.entitled(state)
         winner = state._winner
         if winner < 0:
             player = state._order[state._position]

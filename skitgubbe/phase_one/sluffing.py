@@ -191,7 +191,7 @@ def declarers(state: PhaseOneState, seats: int) -> int:
     """The seats offered ``done`` on the decided trick, among the entitled ``seats``."""
     if state._context.sluff is _SLUFF_WINDOW:
         return seats
-    if races(state):
+    if state._context.races:
         return 0
     return seats & ~(1 << state._winner)
 
@@ -201,7 +201,7 @@ def gatherer(state: PhaseOneState, seats: int) -> bool:
     entitled ``seats``; with no one entitled the trick is gathered without a move."""
     if not seats or state._context.sluff is _SLUFF_WINDOW:
         return False
-    return races(state) or not seats & ~(1 << state._winner)
+    return state._context.races or not seats & ~(1 << state._winner)
 
 
 def to_act_seats(state: PhaseOneState) -> int:

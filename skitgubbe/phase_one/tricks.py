@@ -206,8 +206,10 @@ class Work:
                 # P1-MAS: the turned-up card goes into hand, in everyone's sight
                 self.known = replace_at(self.known, seat, add_cards(self.known[seat], 1 << index))
             self.drawn += 1
-            self.hands[seat] = add_cards(self.hands[seat], 1 << index)
-            drew = add_cards(drew, 1 << index)
+            bit = 1 << index  # a second copy of a card held is the only case for add_cards
+            held = self.hands[seat]
+            self.hands[seat] = add_cards(held, bit) if held & bit else held | bit
+            drew = add_cards(drew, bit) if drew & bit else drew | bit
             need -= 1
         if drew:
             self.notes.append(Event(EventKind.DREW_STOCK, seat, drew))
@@ -233,7 +235,7 @@ class Work:
         self.round_plays = (*self.round_plays, cards)
         self.position += 1
         rules = self.state._context
-        played = rank(cards.bit_length() - 1)
+        played = (cards.bit_length() - 1) % CARDS_IN_PACK % 13  # its rank (values.rank)
         self.own = replace_at(self.own, seat, 1 << played)
         value = rules.by_rank[played]
         if rules.beats_unique:
@@ -350,7 +352,9 @@ class Work:
             by_rank = rules.by_rank
             top = self.top
             best = [
-                i for i, play in enumerate(plays) if by_rank[rank(play.bit_length() - 1)] == top
+                i
+                for i, play in enumerate(plays)
+                if by_rank[(play.bit_length() - 1) % CARDS_IN_PACK % 13] == top
             ]
         if len(best) == 1:
             self.winner = self.order[best[0]]

@@ -62,6 +62,8 @@ def rank(index: int) -> int:
 
 def take(hand: int, cards: int) -> int:
     """Remove the multiset ``cards`` (all held) from the multiset ``hand``."""
+    if not hand >> CARDS_IN_PACK:  # no second copy held: the cards' bits are cleared
+        return hand ^ cards
     hand = remove_cards(hand, cards & PACK_MASK)
     high = cards >> CARDS_IN_PACK
     return remove_cards(hand, high) if high else hand
@@ -69,6 +71,8 @@ def take(hand: int, cards: int) -> int:
 
 def give(hand: int, cards: int) -> int:
     """Add the multiset ``cards`` to the multiset ``hand``."""
+    if not hand & cards and not cards >> CARDS_IN_PACK:  # no card doubled: a union
+        return hand | cards
     hand = add_cards(hand, cards & PACK_MASK)
     high = cards >> CARDS_IN_PACK
     return add_cards(hand, high) if high else hand
