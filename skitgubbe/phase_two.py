@@ -183,7 +183,7 @@ class Context(PhaseTwoRules):
             return (_pick_up(player, _picked(state, self)),)
         hand = state._hand_masks[player] & PACK_MASK
         code = self.runs_code << 13
-        row = _ROWS[player] or _seat_plays(player)
+        rows = _ROWS[player] or _seat_plays(player)
         moves: list[Move] = []
         if table:
             top = table[-1].bit_length() - 1
@@ -194,22 +194,22 @@ class Context(PhaseTwoRules):
                 if entry & 1:
                     pattern &= above
                 if pattern:
-                    base = 169 * suit
+                    row = rows[suit]
                     slots = _SLOTS[pattern | code]
                     if slots is None:
                         slots = _slots(pattern, self.runs_code)
                     for slot in slots:
-                        moves.append(row[base + slot])
+                        moves.append(row[slot])
         else:
             for suit in range(4):
                 pattern = (hand >> (13 * suit)) & SUIT_BITS
                 if pattern:
-                    base = 169 * suit
+                    row = rows[suit]
                     slots = _SLOTS[pattern | code]
                     if slots is None:
                         slots = _slots(pattern, self.runs_code)
                     for slot in slots:
-                        moves.append(row[base + slot])
+                        moves.append(row[slot])
         if self.high_trump and moves:
             high = _high_trump_bit(self, state._killed_mask, state._out_of_play_mask)
             allowed = [m for m in moves if not m.mask & high or _kills(state, self, m.mask)]
@@ -302,21 +302,29 @@ class Context(PhaseTwoRules):
                 notes.append(_EMPTIED[player])
                 new_trick = _next_active(active, player)
 
-        if goat < 0 and active & (active - 1) == 0:
-            goat = active.bit_length() - 1
         out_order = state._out_order
         if active != state._active:
             out_order = (*out_order, *(note.player for note in notes if note.kind is _OUT_KIND))
-        quiet = 0 if active != state._active or killed != state._killed_mask else state._quiet + 1
-        if goat < 0 and quiet >= self.quiet_limit:
-            # Ruling: the game has stalled; the most cards lose (see Ruleset.quiet_limit).
-            first = new_trick if new_trick >= 0 and active >> new_trick & 1 else -1
-            goat = _most_cards(hands, active, first if first >= 0 else _next_active(active, player))
-            notes.append(Event(EventKind.STALLED, goat))
-        if goat < 0 and new_trick >= 0 and blamattis and not any(hands):
-            # Ruling: only empty-handed Blåmattis are left and nothing is on the table;
-            # the one due to lead the new trick is the goat (I-BLAMATTIS).
-            goat = new_trick if active >> new_trick & 1 else _next_active(active, new_trick)
+            quiet = 0
+        elif killed != state._killed_mask:
+            quiet = 0
+        else:
+            quiet = state._quiet + 1
+        if goat < 0:
+            if active & (active - 1) == 0:
+                goat = active.bit_length() - 1
+            elif quiet >= self.quiet_limit:
+                # Ruling: the game has stalled; the most cards lose (see
+                # Ruleset.quiet_limit).
+                first = new_trick if new_trick >= 0 and active >> new_trick & 1 else -1
+                goat = _most_cards(
+                    hands, active, first if first >= 0 else _next_active(active, player)
+                )
+                notes.append(Event(EventKind.STALLED, goat))
+            elif new_trick >= 0 and blamattis and not any(hands):
+                # Ruling: only empty-handed Blåmattis are left and nothing is on the
+                # table; the one due to lead the new trick is the goat (I-BLAMATTIS).
+                goat = new_trick if active >> new_trick & 1 else _next_active(active, new_trick)
         if goat >= 0:
             notes.append(Event(EventKind.GOAT, goat))
             turn = -1
@@ -400,17 +408,16 @@ def context_for(rules: Ruleset, trump: Suit) -> Context:
 # -- plays ----------------------------------------------------------------------
 
 #: The plays the rules allow from the cards of one suit, as slots of a seat's row
-#: of plays (:func:`_seat_plays`), at index ``pattern | runs code << 13`` (``None``
-#: until first asked for). An index is a suit's pattern of 13 cards and a setting
-#: of ``runs``, the same for every seat and suit: a list of ``4 * 8192`` entries,
-#: read by index (no hashing, no boxed key).
+#: of plays of that suit (:func:`_seat_plays`), at index ``pattern | runs code <<
+#: 13`` (``None`` until first asked for). An index is a suit's pattern of 13 cards
+#: and a setting of ``runs``, the same for every seat and suit: a list of ``4 *
+#: 8192`` entries, read by index (no hashing, no boxed key).
 _SLOTS: Final[list[tuple[int, ...] | None]] = [None] * (len(_RUNS_CODES) << 13)
-#: A seat's row of plays has a slot for each suit and run: ``169 * suit + 13 *
-#: low + high`` holds the play of that suit's cards from rank index ``low`` to
-#: ``high`` (slots with ``low > high`` hold the single card ``low``, never asked for).
-_ROW: Final = 4 * 169
-#: Each seat's row of plays, made when the seat first plays in phase two.
-_ROWS: Final[list[list[Move]]] = [[] for _ in range(MAX_SEAT + 1)]
+#: Each seat's rows of plays, one a suit, made when the seat first plays in phase
+#: two. A suit's row has a slot for each run: ``13 * low + high`` holds the play of
+#: the suit's cards from rank index ``low`` to ``high`` (slots with ``low > high``
+#: hold the single card ``low``, never asked for).
+_ROWS: Final[list[list[list[Move]]]] = [[] for _ in range(MAX_SEAT + 1)]
 
 
 def _slots(pattern: int, code: int) -> tuple[int, ...]:
@@ -441,11 +448,13 @@ def _slots(pattern: int, code: int) -> tuple[int, ...]:
     return found
 
 
-def _seat_plays(player: int) -> list[Move]:
-    """The row of every play of one suit's touching cards ``player`` could make."""
-    row = _ROWS[player]
-    if not row:
+def _seat_plays(player: int) -> list[list[Move]]:
+    """The rows, one a suit, of every play of one suit's touching cards ``player``
+    could make."""
+    rows = _ROWS[player]
+    if not rows:
         for suit in range(4):
+            row: list[Move] = []
             for start in range(13):
                 single = Play.from_mask(player, 1 << (start + 13 * suit))
                 for end in range(13):
@@ -454,7 +463,8 @@ def _seat_plays(player: int) -> list[Move]:
                     else:
                         run = ((1 << (end + 1)) - 1) ^ ((1 << start) - 1)
                         row.append(Play.from_mask(player, run << (13 * suit)))
-    return row
+            rows.append(row)
+    return rows
 
 
 def _run_allowed(runs: Runs, start: int, end: int) -> bool:

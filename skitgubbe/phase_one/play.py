@@ -409,13 +409,13 @@ class Rules(PhaseOneRules):
 
     def successor(self, state: PhaseOneState, move: Move) -> State:
         """The state after a legal ``move``."""
-        if type(move) is Done:
+        kind = type(move)
+        if kind is Done:
             waiting = _after_done(state, move)
             if waiting is not None:
                 return waiting
         work = Work(state, move)
         seat = move._player
-        kind = type(move)
         rules = self
         going = True
         if kind is Play or kind is Dare:

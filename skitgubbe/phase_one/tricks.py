@@ -192,25 +192,28 @@ class Work:
         drew = 0
         trump_card_aside = False
         mode = rules.trump_card
-        while need > 0 and self.drawn < len(stock):
-            index = stock[self.drawn]
-            if self.drawn == len(stock) - 1 and mode is not _TRUMP_CARD_SET_ASIDE:
+        drawn = self.drawn
+        last = len(stock) - 1
+        while need > 0 and drawn <= last:
+            index = stock[drawn]
+            if drawn == last and mode is not _TRUMP_CARD_SET_ASIDE:
                 if sluff and rules.restaurant:
                     break  # D-RESTAURANT: the bottom card never replenishes a sluff
                 self.holder = seat
                 if mode is not _TRUMP_CARD_TURNED_UP:
                     # D-TRUMP-LAST, D-TRUMP-EXPOSED: set aside unseen, not into hand
-                    self.drawn += 1
+                    drawn += 1
                     trump_card_aside = True
                     break
                 # P1-MAS: the turned-up card goes into hand, in everyone's sight
                 self.known = replace_at(self.known, seat, add_cards(self.known[seat], 1 << index))
-            self.drawn += 1
+            drawn += 1
             bit = 1 << index  # a second copy of a card held is the only case for add_cards
             held = self.hands[seat]
             self.hands[seat] = add_cards(held, bit) if held & bit else held | bit
             drew = add_cards(drew, bit) if drew & bit else drew | bit
             need -= 1
+        self.drawn = drawn
         if drew:
             self.notes.append(Event(EventKind.DREW_STOCK, seat, drew))
         if trump_card_aside:
@@ -312,7 +315,7 @@ class Work:
                 continue
             if self.position < len(self.order):
                 seat = self.order[self.position]
-                if self.can_play(seat):
+                if self.hands[seat] or self.can_play(seat):  # a card in hand: no call
                     return True
                 if not skipping:  # P1-END-NO-CARD
                     self.stuck = seat
