@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 import subprocess
 import sys
 import time
@@ -16,8 +17,11 @@ pytest.importorskip("starlette", reason="the server's tests need the 'server' ex
 pytest.importorskip("uvicorn", reason="the server's tests need the 'server' extra")
 pytest.importorskip("websockets", reason="the server's tests need the 'server' extra")
 
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
 from skitgubbe.records import Record, replay
-from skitgubbe.server.app import SCHEMA_PATH
+from skitgubbe.server.app import MAX_OUTBOX, SCHEMA_PATH, TOO_SLOW
 
 from .helpers import forged
 from .server_clients import Client, play, serving
@@ -216,3 +220,54 @@ def test_bots_fill_empty_places_and_a_program_needs_the_servers_word(tmp_path: P
         _, hello = served.get(f"/api/tables/{made['table']}")
         assert "cmd:" not in hello.decode()  # the program's command is never shown
         person.close()
+
+
+def test_a_client_that_stops_reading_is_closed_and_the_table_plays_on(tmp_path: Path) -> None:
+    """A spectator that reads nothing (a tiny receive buffer, and its library stops
+    taking frames off the socket after one) would have every state queued for it
+    for as long as the table plays; past MAX_OUTBOX it is sent nothing more and is
+    closed with TOO_SLOW, while the seat plays on."""
+    with serving(tmp_path / "tables.sqlite") as served:
+        status, made = served.post(
+            "/api/tables",
+            {"rules": "flurst", "names": NAMES, "bots": [None, "random", "random", "random"]},
+        )
+        assert status == 201, made
+        table = made["table"]
+        quiet = socket.socket()
+        quiet.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        quiet.connect(("127.0.0.1", served.port))
+        slow = connect(
+            f"ws://127.0.0.1:{served.port}/api/tables/{table}/ws",
+            sock=quiet,
+            max_size=None,
+            max_queue=1,
+            ping_interval=None,
+            legacy=True,
+        )
+        slow.send(json.dumps({"type": "join", "token": None, "picture": True}))
+        person = Client(served, table, made["places"][0]["token"])
+        started = time.monotonic()
+        states = 2  # the hello and the first state
+        while states < MAX_OUTBOX + 500:
+            play([person])
+            states += person.state["moves_made"]
+            person.send({"type": "next"})
+            person.wait(0, game=person.state["game"] + 1)
+            states += 1
+        assert time.monotonic() - started < 20  # before keepalive pings could end it
+        # the spectator reads at last: what was queued for it, then the close
+        got = 0
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                slow.recv(timeout=10)
+                got += 1
+        assert closed.value.rcvd is not None
+        assert closed.value.rcvd.code == TOO_SLOW
+        assert "messages behind" in closed.value.rcvd.reason
+        assert got < states - 200  # it was not sent everything
+        # the seat's connection was served throughout, and a new spectator is let in
+        again = Client(served, table, None)
+        assert again.wait(0)["game"] == person.state["game"]
+        person.close()
+        again.close()

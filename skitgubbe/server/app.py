@@ -25,6 +25,8 @@ What it serves:
   ``error`` naming it, and the table goes on: a move for another seat, a
   forged token, a message that is not JSON, a message over
   :data:`MAX_CLIENT_MESSAGE` bytes, more than :data:`RATE` messages a second.
+  A client that stops reading is sent nothing once :data:`MAX_OUTBOX` messages
+  wait for it, and closed with :data:`TOO_SLOW`.
 
 Every accepted move is committed to the SQLite file before any client is told
 (:class:`~skitgubbe.server.store.Store`); a server started again on the same
@@ -63,9 +65,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect  # noqa: E402
 
 __all__ = [
     "MAX_CLIENT_MESSAGE",
+    "MAX_OUTBOX",
     "PROTOCOL",
     "RATE",
     "SCHEMA_PATH",
+    "TOO_SLOW",
     "WS_MAX_SIZE",
     "Server",
     "create_app",
@@ -84,6 +88,15 @@ WS_MAX_SIZE = 4 * 1024 * 1024
 #: Messages a second a connection may send that are refused or change nothing, on
 #: average (bursts of twice as many); a move or a deal that is acted on does not count.
 RATE = 20.0
+#: Messages that may wait to be sent to one client. A client this far behind has
+#: stopped reading (or reads far too slowly): it is sent nothing more, and its
+#: connection is closed with code :data:`TOO_SLOW` once the network lets the
+#: close through, so that what waits for it cannot grow without end; it rejoins
+#: to get the table as it is then.
+MAX_OUTBOX = 256
+#: The close code of a connection dropped for falling :data:`MAX_OUTBOX` messages
+#: behind (4000 and up are the application's own; 408 as in HTTP's timeout).
+TOO_SLOW = 4408
 
 
 class _Connection:
@@ -99,6 +112,9 @@ class _Connection:
         self.last = time.monotonic()
         self.dropped = 0
         self.warned = 0.0
+        #: set once the client fell :data:`MAX_OUTBOX` messages behind
+        self.behind = False
+        self._writer: asyncio.Task[None] | None = None
 
     def allow(self) -> bool:
         """Whether the rate limit lets one more message in (a token bucket)."""
@@ -117,7 +133,43 @@ class _Connection:
         self.tokens = min(2 * RATE, self.tokens + 1)
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.behind:
+            return
+        if self.outbox.qsize() >= MAX_OUTBOX:
+            self.drop()
+            return
         self.outbox.put_nowait(message)
+
+    def start(self) -> None:
+        """Start sending what is queued, in a task of its own."""
+        self._writer = asyncio.get_running_loop().create_task(self.writer())
+
+    def drop(self) -> None:
+        """Give up on a client that stopped reading: forget what waits for it, stop
+        the send it is stuck in, and close the connection with :data:`TOO_SLOW`
+        (the close goes out when the network takes it; the connection ends then)."""
+        self.behind = True
+        while not self.outbox.empty():
+            self.outbox.get_nowait()
+        if self._writer is not None:
+            self._writer.cancel()
+        self._writer = asyncio.get_running_loop().create_task(self._close_behind())
+
+    async def _close_behind(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.socket.close(
+                code=TOO_SLOW,
+                reason=f"more than {MAX_OUTBOX} messages behind: join again for the table as it is",
+            )
+
+    async def stop(self) -> None:
+        """Stop sending (the connection has ended)."""
+        self.outbox.put_nowait(None)
+        if self._writer is not None:
+            if self.behind:
+                self._writer.cancel()
+            with contextlib.suppress(BaseException):
+                await self._writer
 
     async def writer(self) -> None:
         while True:
@@ -219,7 +271,8 @@ class Server:
     def _changed(self, table: Table) -> None:
         """Tell every client, then set the clock and ask a bot if one is due."""
         for connection in self.connections.get(table.id, ()):
-            connection.send(table.message(connection.person, picture=connection.picture))
+            if not connection.behind:
+                connection.send(table.message(connection.person, picture=connection.picture))
         self._arm(table)
         self._ask_bot(table)
 
@@ -364,7 +417,7 @@ class Server:
                 return
         connection = _Connection(socket, person, join.get("picture") is True)
         self.connections.setdefault(table.id, set()).add(connection)
-        writer = asyncio.get_running_loop().create_task(connection.writer())
+        connection.start()
         connection.send(table.hello(person))
         connection.send(table.message(person, picture=connection.picture))
         try:
@@ -380,9 +433,7 @@ class Server:
             pass
         finally:
             self.connections[table.id].discard(connection)
-            connection.outbox.put_nowait(None)
-            with contextlib.suppress(Exception):
-                await writer
+            await connection.stop()
 
     # -- HTTP ---------------------------------------------------------------------------------
 
