@@ -168,8 +168,9 @@ class _Connection:
         if self._writer is not None:
             if self.behind:
                 self._writer.cancel()
-            with contextlib.suppress(BaseException):
-                await self._writer
+            # the writer's own end (an error, or the cancel above) is not this
+            # task's: gather hands it back, and a cancel of this task still passes
+            await asyncio.gather(self._writer, return_exceptions=True)
 
     async def writer(self) -> None:
         while True:
