@@ -69,7 +69,7 @@ from .actions import NUM_ACTIONS, PASS, action_to_string
 from .observations import FIELDS as OBSERVATION_FIELDS
 from .observations import SIZE, encode_state, field_slice, information_state_string
 from .params import ruleset_and_players
-from .turns import Turns
+from .turns import Turns, deal_actions, deal_outcomes
 
 try:
     import numpy as np
@@ -149,6 +149,8 @@ class SkitgubbeGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError("deals must be 0 (card by card) or more, and max_decisions at least 1")
         #: How often each card is in the pack: one pack or two.
         self.pack = (1 if self.rules.packs == 1 else 2,) * CARDS_IN_PACK
+        #: How many cards the pack holds.
+        self.cards = sum(self.pack)
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=self.deals or CARDS_IN_PACK,
@@ -249,7 +251,7 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
         deals = self._game.deals
         if deals:
             return list(range(deals))
-        return [card for card, count in enumerate(self._left) if count]
+        return deal_actions(self._left)
 
     def is_chance_node(self) -> bool:
         """Whether chance acts next (during the deal)."""
@@ -265,14 +267,16 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
         deals = self._game.deals
         if deals:
             return [(deal, 1.0 / deals) for deal in range(deals)]
-        left = self._left
-        total = sum(left)
-        return [(card, count / total) for card, count in enumerate(left) if count]
+        return deal_outcomes(self._left)
 
     def _apply_action(self, action: int) -> None:
         turns = self._turns
-        if turns is not None:
-            self.turns = turns.apply(int(action))
+        if turns is not None:  # the setter of ``turns``, in place: it runs at every step
+            turns = turns.apply(int(action))
+            self._turns = turns
+            player = turns.player
+            self._over = player is None
+            self._player = _TERMINAL if player is None else player
             return
         game = self._game
         if game.deals:
@@ -284,7 +288,7 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
             raise ValueError(f"{action} is not a card left to deal")
         self._left[card] -= 1
         self.dealt.append(card)
-        if len(self.dealt) == sum(game.pack):
+        if len(self.dealt) == game.cards:
             self.turns = Turns(_deal_in_order(game, self.dealt), max_decisions=game.max_decisions)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -327,7 +331,7 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
         if self.turns is None:
             if self._game.deals:
                 return "before the deal"
-            return f"dealing: {len(self.dealt)} of {sum(self._game.pack)} cards dealt"
+            return f"dealing: {len(self.dealt)} of {self._game.cards} cards dealt"
         state = self.turns.state
         hands = "\n".join(
             f"{seat}: {sg.format_cards(state.view(seat).hand)}" for seat in range(state.players)

@@ -30,7 +30,7 @@ from ..moves import Move
 from ..state import PhaseOneState, PhaseTwoState, State
 from .actions import PASS, _ascending, _keyed, action_to_move
 
-__all__ = ["Turns", "acting_seats", "offer_order"]
+__all__ = ["Turns", "acting_seats", "deal_actions", "deal_outcomes", "offer_order"]
 
 
 def offer_order(state: State) -> tuple[int, ...]:
@@ -89,6 +89,27 @@ def acting_seats(state: State) -> tuple[int, int]:
 
 
 _LATEST: tuple[State | None, int, int] = (None, 0, 0)
+
+
+def deal_actions(left: list[int]) -> list[int]:
+    """The cards chance may deal next when the pack is dealt card by card:
+    the numbers of the cards with copies ``left`` (``left[card]`` copies of each).
+
+    >>> deal_actions([0, 1, 2, 0])
+    [1, 2]
+    """
+    return [card for card, count in enumerate(left) if count]
+
+
+def deal_outcomes(left: list[int]) -> list[tuple[int, float]]:
+    """Each card chance may deal next with its chance: as likely as the copies of
+    it ``left`` (``left[card]`` copies of each, at least one card in all).
+
+    >>> deal_outcomes([0, 1, 3])
+    [(1, 0.25), (2, 0.75)]
+    """
+    total = sum(left)
+    return [(card, count / total) for card, count in enumerate(left) if count]
 
 
 # The offer orders by (players, anchor, seats that may act as bits); emptied when
