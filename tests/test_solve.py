@@ -26,7 +26,7 @@ from skitgubbe.cards import format_cards, one_pack
 from skitgubbe.events import EventKind
 from skitgubbe.simulate import move_bound
 from skitgubbe.solve import SolveError, Solver, Verdict, solve
-from skitgubbe.solve.search import _Budget, _label_graph, _OutOfBudget, _quick_line
+from skitgubbe.solve.search import _Budget, _key, _label_graph, _OutOfBudget, _quick_line
 from skitgubbe.state import PhaseTwoState, State
 
 ORDER = {Verdict.GOAT: 0, Verdict.OPEN: 1, Verdict.ESCAPES: 2}
@@ -332,3 +332,22 @@ def test_the_race_agrees_with_the_proof_search_on_two_seats_from_real_games() ->
             else:
                 assert set(raced.moves) == set(one.moves) == set(state.legal_moves())
     assert forcing >= 4
+
+
+def test_positions_alike_but_for_the_killed_cards_share_a_key_and_a_verdict() -> None:
+    """Where no rule names a rank, a position is keyed by relative ranks, as a
+    bridge solver keys its table: the ranks no card in play holds are dropped, a
+    gap kept as a gap. 3-4 of clubs against the 9 of hearts plays as 5-6 of clubs
+    against the jack; 3 and 5 of clubs (not touching) is another position; and
+    Koira's runs from the 2 (P2-RUN-FROM-2) name a rank, so there the ranks stay."""
+    flurst = sg.presets.FLURST
+    touching = sg.start_phase_two(flurst, ["3C 4C", "9H", ""], "D", leader=0)
+    higher = sg.start_phase_two(flurst, ["5C 6C", "JH", ""], "D", leader=0)
+    apart = sg.start_phase_two(flurst, ["3C 5C", "9H", ""], "D", leader=0)
+    assert _key(touching) == _key(higher) != _key(apart)
+    assert [solve(state, 0).verdict for state in (touching, higher)] == [Verdict.ESCAPES] * 2
+    assert solve(apart, 0).verdict is Verdict.GOAT  # 3C or 5C, the 9H kills it and goes out
+    koira = "koira:runs=from-two"
+    assert _key(sg.start_phase_two(koira, ["2C 3C", "9H", "8H"], "D", leader=0)) != _key(
+        sg.start_phase_two(koira, ["3C 4C", "9H", "8H"], "D", leader=0)
+    )

@@ -36,7 +36,10 @@ knows to be good enough. A table keyed by the position keeps, for each position
 met, bounds on the moves its forcing side needs, so a position reached in two
 ways or asked about again is not searched again, and no line is searched that
 cannot end in time: a seat needs at least one play for each run of touching
-cards in its hand to empty it (as a bridge solver counts quick tricks).
+cards in its hand to empty it (as a bridge solver counts quick tricks). The
+table is keyed by relative ranks, as bridge solvers key theirs: where no rule
+names a rank, positions that differ only in which cards were killed share an
+entry when the cards in play stand the same way to each other.
 
 Where no side can force an end, or only by a long line, the bound grows and
 grows; there the whole graph of positions reachable from the one asked about
@@ -89,7 +92,8 @@ import attrs
 from ..cards import CARDS_IN_PACK, PACK_MASK
 from ..events import EventKind
 from ..moves import Move, PickUp
-from ..state import PhaseTwoState, State
+from ..rules import Runs
+from ..state import PhaseTwoRules, PhaseTwoState, State
 
 __all__ = ["DEFAULT_NODES", "Solution", "SolveError", "Solver", "Verdict", "solve"]
 
@@ -157,10 +161,15 @@ def _key(state: PhaseTwoState) -> tuple[object, ...]:
     """What decides how a position plays on. The killed cards follow from the
     others (every card is in a hand, on the table, in the avstickshög or killed),
     and the plays' seats, the order seats went out and the hidden cards change no
-    move."""
+    move. Where the rules never name a rank (see :func:`_squeezable`), the ranks
+    are relative: see :func:`_squeezed`."""
+    hands = state._hand_masks
+    table = state._table_masks
+    if _squeezable(state):
+        hands, table = _squeezed(hands, table)
     return (
-        state._hand_masks,
-        state._table_masks,
+        hands,
+        table,
         state._turn
         | state._trick_size << 5
         | int(state._forced) << 10
@@ -169,6 +178,83 @@ def _key(state: PhaseTwoState) -> tuple[object, ...]:
         | state._active << 24
         | state._blamattis << 40,
     )
+
+
+def _squeezable(state: PhaseTwoState) -> bool:
+    """Whether positions under ``state``'s rules may be keyed by relative ranks:
+    one pack, no avstickshög, and no rule that names a rank (a run from the 2, a
+    complete suit)."""
+    context = state._context
+    known = _SQUEEZABLE.get(context)
+    if known is None:
+        rules = state.rules
+        known = _SQUEEZABLE[context] = (
+            rules.packs == 1
+            and rules.avstickshog == 0
+            and rules.runs is not Runs.FROM_TWO
+            and not rules.complete_suit_kills
+        )
+    return known
+
+
+_SQUEEZABLE: dict[PhaseTwoRules, bool] = {}
+
+
+def _squeezed(
+    hands: tuple[int, ...], table: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The hands and the table with relative ranks, as a double-dummy solver for
+    bridge keys its positions: the ranks no card in play holds (in any suit) are
+    dropped, except that a gap stays a gap (two cards whose ranks lay apart still
+    do, by one rank). Every rule the key serves compares ranks (across suits too)
+    or asks whether two cards of a suit touch, and both answers are the same
+    before and after, so two positions with one key play alike, whichever cards
+    were killed."""
+    live = 0
+    for mask in hands:
+        live |= mask
+    for mask in table:
+        live |= mask
+    levels = (live | live >> 13 | live >> 26 | live >> 39) & 0x1FFF
+    if levels & (levels + 1) == 0:
+        return hands, table  # the ranks in play run from the 2 up without a gap
+    squeeze = _SQUEEZES.get(levels)
+    if squeeze is None:
+        if len(_SQUEEZES) >= _SQUEEZES_LIMIT:
+            _SQUEEZES.clear()
+        squeeze = _SQUEEZES[levels] = _squeeze(levels)
+    return tuple([_squeezed_mask(mask, squeeze) for mask in hands]), tuple(
+        [_squeezed_mask(mask, squeeze) for mask in table]
+    )
+
+
+def _squeeze(levels: int) -> list[int]:
+    """For ranks in play ``levels`` (13 bits, the 2 lowest): where each card of
+    the pack lies with relative ranks (for the cards of those ranks)."""
+    place = [0] * 13
+    at = -1
+    last = -2
+    for rank in range(13):
+        if levels >> rank & 1:
+            at = 0 if at < 0 else at + (1 if rank == last + 1 else 2)
+            place[rank] = at
+            last = rank
+    return [13 * suit + place[rank] for suit in range(4) for rank in range(13)]
+
+
+def _squeezed_mask(mask: int, squeeze: list[int]) -> int:
+    """A mask of one pack's cards with relative ranks (``squeeze`` from :func:`_squeeze`)."""
+    squeezed = 0
+    while mask:
+        low = mask & -mask
+        squeezed |= 1 << squeeze[low.bit_length() - 1]
+        mask ^= low
+    return squeezed
+
+
+# The relative ranks of each set of ranks in play met, emptied at its limit.
+_SQUEEZES: dict[int, list[int]] = {}
+_SQUEEZES_LIMIT = 256
 
 
 #: The lowest card of each suit.
