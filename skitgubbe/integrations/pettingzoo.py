@@ -176,14 +176,9 @@ class SkitgubbeEnv(AECEnv):  # type: ignore[misc]
         turns = self.turns
         assert turns is not None, "reset the environment first"
         seat = self._seats[agent]
-        mask = bytearray(NUM_ACTIONS)
-        if seat == turns.player:
-            for action in turns.moves():
-                mask[action] = 1
-            mask[PASS] = turns.may_pass
         return {
             "observation": encode_state(turns.state, seat, turns.order[: turns.passed]),
-            "action_mask": np.frombuffer(mask, np.int8),
+            "action_mask": np.frombuffer(turns.action_mask(seat), np.int8),
         }
 
     def step(self, action: int | None) -> None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from ..moves import Move
 from ..state import PhaseOneState, PhaseTwoState, State
-from .actions import PASS, _ascending, _keyed, action_to_move
+from .actions import NUM_ACTIONS, PASS, _ascending, _keyed, action_to_move
 
 __all__ = ["Turns", "acting_seats", "deal_actions", "deal_outcomes", "offer_order"]
 
@@ -238,6 +238,26 @@ class Turns:
                 moves = _keyed(self._state, legal, seat)
             self._moves = moves  # a cache: the position is a value
         return moves
+
+    def action_mask(self, seat: int) -> bytearray:
+        """:data:`~.actions.NUM_ACTIONS` bytes, 1 at each legal action of ``seat``
+        (``PASS`` included when allowed), all 0 when ``seat`` is not the one to
+        decide: the action mask the PettingZoo environment shows.
+
+        >>> import skitgubbe as sg
+        >>> turns = Turns(sg.deal(sg.presets.FLURST, players=4, seed=7))
+        >>> mask = turns.action_mask(0)
+        >>> sorted(i for i, bit in enumerate(mask) if bit) == turns.legal_actions()
+        True
+        >>> any(turns.action_mask(1))
+        False
+        """
+        mask = bytearray(NUM_ACTIONS)
+        if seat == self._seat:
+            for action in self.moves():
+                mask[action] = 1
+            mask[PASS] = self._passed < len(self._order) - 1
+        return mask
 
     def legal_actions(self) -> list[int]:
         """The legal actions of the seat to decide, ascending (``PASS`` first when allowed)."""
