@@ -92,6 +92,7 @@ import attrs
 from ..cards import CARDS_IN_PACK, PACK_MASK
 from ..events import EventKind
 from ..moves import Move, PickUp
+from ..phase_two import Context
 from ..rules import Runs
 from ..state import PhaseTwoRules, PhaseTwoState, State
 
@@ -157,80 +158,95 @@ class _OutOfBudget(Exception):
     """The search reached its budget of positions or time."""
 
 
-def _key(state: PhaseTwoState) -> tuple[object, ...]:
-    """What decides how a position plays on. The killed cards follow from the
-    others (every card is in a hand, on the table, in the avstickshög or killed),
-    and the plays' seats, the order seats went out and the hidden cards change no
-    move. Where the rules never name a rank (see :func:`_squeezable`), the ranks
-    are relative: see :func:`_squeezed`."""
+def _key(state: PhaseTwoState) -> int:
+    """What decides how a position plays on, as one number. The killed cards
+    follow from the others (every card is in a hand, on the table, in the
+    avstickshög or killed), and the plays' seats, the order seats went out and
+    the hidden cards change no move. Where the rules never name a rank (see
+    :func:`_layout`), the ranks are relative: see :func:`_squeeze`.
+
+    The number holds the mask of each hand still in play (a seat out of play
+    holds nothing) and each play's, ``width`` bits apiece (a pack's cards, or
+    two packs'), then the turn, the seats in play and the trick's counts, then
+    how many hands and plays there are: read from its low end, it gives the
+    position back, so two positions share a number only if they share all of
+    it. A number rather than a tuple of masks: a table of millions of them is
+    hashed and freed faster, and the garbage collector never walks it."""
+    layout = _layout(state)
+    width = layout >> 1
     hands = state._hand_masks
     table = state._table_masks
-    if _squeezable(state):
-        hands, table = _squeezed(hands, table)
-    return (
-        hands,
-        table,
-        state._turn
+    squeeze: list[int] | None = None
+    if layout & 1:
+        live = 0
+        for mask in hands:
+            live |= mask
+        for mask in table:
+            live |= mask
+        levels = (live | live >> 13 | live >> 26 | live >> 39) & 0x1FFF
+        if levels & (levels + 1):  # not every rank from the 2 up: squeeze the gaps
+            squeeze = _SQUEEZES.get(levels)
+            if squeeze is None:
+                if len(_SQUEEZES) >= _SQUEEZES_LIMIT:
+                    _SQUEEZES.clear()
+                squeeze = _SQUEEZES[levels] = _squeeze(levels)
+    active = state._active
+    key = 0
+    if squeeze is None:
+        for seat, mask in enumerate(hands):
+            if active >> seat & 1:  # a seat out of play holds nothing
+                key = key << width | mask
+        for mask in table:
+            key = key << width | mask
+    else:
+        for seat, mask in enumerate(hands):
+            if active >> seat & 1:
+                key = key << width | _squeezed_mask(mask, squeeze)
+        for mask in table:
+            key = key << width | _squeezed_mask(mask, squeeze)
+    flags = (
+        (state._turn + 1)  # -1 once the game is over
         | state._trick_size << 5
         | int(state._forced) << 10
         | (state._lead_out + 1) << 11
         | len(state._reserve_cards) << 16
-        | state._active << 24
-        | state._blamattis << 40,
+        | active << 24
+        | state._blamattis << 40
     )
+    return (key << 56 | flags) << 8 | len(hands) << 4 | len(table)
 
 
-def _squeezable(state: PhaseTwoState) -> bool:
-    """Whether positions under ``state``'s rules may be keyed by relative ranks:
-    one pack, no avstickshög, and no rule that names a rank (a run from the 2, a
-    complete suit)."""
+def _layout(state: PhaseTwoState) -> int:
+    """How :func:`_key` lays out positions under ``state``'s rules: the bits a
+    mask takes (``width``, one pack's cards or two packs'), shifted up by one, and
+    in the low bit whether ranks may be relative: one pack, no avstickshög, and
+    no rule that names a rank (a run from the 2, a complete suit)."""
     context = state._context
-    known = _SQUEEZABLE.get(context)
+    known = _LAYOUTS.get(context)
     if known is None:
         rules = state.rules
-        known = _SQUEEZABLE[context] = (
+        squeezable = (
             rules.packs == 1
             and rules.avstickshog == 0
             and rules.runs is not Runs.FROM_TWO
             and not rules.complete_suit_kills
         )
+        known = _LAYOUTS[context] = CARDS_IN_PACK * rules.packs << 1 | int(squeezable)
     return known
 
 
-_SQUEEZABLE: dict[PhaseTwoRules, bool] = {}
-
-
-def _squeezed(
-    hands: tuple[int, ...], table: tuple[int, ...]
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The hands and the table with relative ranks, as a double-dummy solver for
-    bridge keys its positions: the ranks no card in play holds (in any suit) are
-    dropped, except that a gap stays a gap (two cards whose ranks lay apart still
-    do, by one rank). Every rule the key serves compares ranks (across suits too)
-    or asks whether two cards of a suit touch, and both answers are the same
-    before and after, so two positions with one key play alike, whichever cards
-    were killed."""
-    live = 0
-    for mask in hands:
-        live |= mask
-    for mask in table:
-        live |= mask
-    levels = (live | live >> 13 | live >> 26 | live >> 39) & 0x1FFF
-    if levels & (levels + 1) == 0:
-        return hands, table  # the ranks in play run from the 2 up without a gap
-    squeeze = _SQUEEZES.get(levels)
-    if squeeze is None:
-        if len(_SQUEEZES) >= _SQUEEZES_LIMIT:
-            _SQUEEZES.clear()
-        squeeze = _SQUEEZES[levels] = _squeeze(levels)
-    return tuple([_squeezed_mask(mask, squeeze) for mask in hands]), tuple(
-        [_squeezed_mask(mask, squeeze) for mask in table]
-    )
+_LAYOUTS: dict[PhaseTwoRules, int] = {}
 
 
 def _squeeze(levels: int) -> list[int]:
-    """For ranks in play ``levels`` (13 bits, the 2 lowest): where each card of
-    the pack lies with relative ranks (for the cards of those ranks)."""
+    """Relative ranks, as a double-dummy solver for bridge keys its positions:
+    for ranks in play ``levels`` (13 bits, the 2 lowest), where each card of the
+    pack lies when the ranks no card in play holds (in any suit) are dropped,
+    except that a gap stays a gap (two cards whose ranks lay apart still do, by
+    one rank). Every rule the key serves compares ranks (across suits too) or
+    asks whether two cards of a suit touch, and both answers are the same before
+    and after, so two positions with one key play alike, whichever cards were
+    killed."""
     place = [0] * 13
     at = -1
     last = -2
@@ -313,6 +329,8 @@ def _quick_line(state: PhaseTwoState) -> int:
     if hand >> CARDS_IN_PACK:
         return 0  # a second pack: the blocks are not simply runs
     context = state._context
+    if _two_beatable(state, context, hand):
+        return 0
     legal = context.legal_moves(state)
     leads: dict[int, Move] = {move.mask: move for move in legal if not isinstance(move, PickUp)}
     trumps = 0x1FFF << (13 * int(state._trump))
@@ -362,6 +380,35 @@ def _quick_line(state: PhaseTwoState) -> int:
     return 2 * len(plan) + 1
 
 
+def _two_beatable(state: PhaseTwoState, context: PhaseTwoRules, hand: int) -> bool:
+    """Whether the other seat could beat two of the blocks of the leader's
+    ``hand`` (by :attr:`Context.plan`, which the engine's answers follow), so
+    that :func:`_quick_line` cannot work: a cheap test of masks before the line's
+    moves are made. Where the plan alone does not say what the other seat may
+    answer (it must pick up, or a complete suit kills), it says no and leaves it
+    to the line."""
+    if not isinstance(context, Context) or state._blamattis or context.complete_suit:
+        return False
+    other = state._active & ~(1 << state._turn)
+    theirs = state._hand_masks[other.bit_length() - 1]
+    theirs = (theirs | theirs >> CARDS_IN_PACK) & PACK_MASK
+    plans = context.plan
+    beatable = 0
+    for block in _blocks(hand):
+        top = block.bit_length() - 1
+        above = ~((2 << (top % 13)) - 1)
+        for entry in plans[top // 13]:
+            pattern = theirs >> (13 * (entry >> 1)) & 0x1FFF
+            if entry & 1:
+                pattern &= above
+            if pattern:
+                beatable += 1
+                if beatable == 2:
+                    return True
+                break
+    return False
+
+
 def _stalled(state: State) -> bool:
     return any(event.kind is EventKind.STALLED for event in state.events)
 
@@ -372,7 +419,7 @@ def _ordered(state: PhaseTwoState, moves: tuple[Move, ...]) -> list[Move]:
     higher; picking up last."""
     hand = state._hand_masks[state._turn] & PACK_MASK
     kills = len(state._table_masks) + 1 >= state._trick_size
-    scored: list[tuple[int, int, Move]] = []
+    order: list[int] = []  # each move's place in the order, then its index
     for index, move in enumerate(moves):
         mask = move.mask
         if isinstance(move, PickUp):
@@ -384,9 +431,9 @@ def _ordered(state: PhaseTwoState, moves: tuple[Move, ...]) -> list[Move]:
                 | mask.bit_count() << 16
                 | (63 - ((mask.bit_length() - 1) % 13)) << 8
             )
-        scored.append((-score, index, move))
-    scored.sort()
-    return [move for _, _, move in scored]
+        order.append(((1 << 25) - score) << 12 | index)
+    order.sort()
+    return [moves[entry & 0xFFF] for entry in order]
 
 
 class _Proof:
@@ -407,7 +454,7 @@ class _Proof:
         self,
         seat: int,
         escape: bool,
-        table: dict[tuple[object, ...], int],
+        table: dict[int, int],
         max_nodes: int,
         deadline: float,
     ) -> None:
@@ -513,27 +560,25 @@ class _Race:
     plays on the table) raises :class:`_Cyclic`, and the proof search decides.
     """
 
-    def __init__(
-        self, seat: int, table: dict[tuple[object, ...], int], max_nodes: int, deadline: float
-    ) -> None:
+    def __init__(self, seat: int, table: dict[int, int], max_nodes: int, deadline: float) -> None:
         self.seat = seat
         self.table = table
         self.nodes = 0
         self.max_nodes = max_nodes
         self.deadline = deadline
-        self.path: set[tuple[object, ...]] = set()
+        self.path: set[int] = set()
 
     def escapes(self, state: PhaseTwoState) -> int:
         """1 if :attr:`seat` escapes from ``state`` whatever the other seat does, else 0."""
-        key = _key(state)
-        known = self.table.get(key, -1)
-        if known >= 0:
-            return known
         seat = self.seat
         if state._turn < 0:
             if _stalled(state):
                 raise _Cyclic
             return int(state._goat != seat)
+        key = _key(state)
+        known = self.table.get(key, -1)
+        if known >= 0:
+            return known
         if key in self.path:
             raise _Cyclic
         if not state._table_masks and _quick_line(state):
@@ -569,12 +614,10 @@ class Solver:
     """
 
     def __init__(self) -> None:
-        self._tables: dict[tuple[object, ...], dict[tuple[object, ...], int]] = {}
+        self._tables: dict[tuple[object, ...], dict[int, int]] = {}
         self._size = 0
 
-    def _table(
-        self, state: PhaseTwoState, seat: int, escape: bool | None
-    ) -> dict[tuple[object, ...], int]:
+    def _table(self, state: PhaseTwoState, seat: int, escape: bool | None) -> dict[int, int]:
         """The table of one question: bounds for the proof search (``escape`` true
         or false), answers for the race (``None``)."""
         name = (state._context, state._out_of_play_mask, seat, escape)
@@ -795,7 +838,7 @@ def _label_graph(
     for chess: a position of the side that wants an end is won as soon as one move
     wins, lost once every move loses; what is never labelled is open. Exact, and
     needs every position: ``None`` when there are more than ``limit``."""
-    index: dict[tuple[object, ...], int] = {_key(state): 0}
+    index: dict[int, int] = {_key(state): 0}
     states: list[PhaseTwoState] = [state]
     children: list[list[int]] = []
     parents: list[list[int]] = [[]]
