@@ -390,8 +390,9 @@ def _two_beatable(state: PhaseTwoState, context: PhaseTwoRules, hand: int) -> bo
     if not isinstance(context, Context) or state._blamattis or context.complete_suit:
         return False
     other = state._active & ~(1 << state._turn)
-    theirs = state._hand_masks[other.bit_length() - 1]
-    theirs = (theirs | theirs >> CARDS_IN_PACK) & PACK_MASK
+    # first copies only: with two packs this may count fewer blocks than the
+    # engine's answers allow, never more, so the test never stops a line that works
+    theirs = state._hand_masks[other.bit_length() - 1] & PACK_MASK
     plans = context.plan
     beatable = 0
     for block in _blocks(hand):
