@@ -26,7 +26,13 @@ from skitgubbe.cards import format_cards, one_pack
 from skitgubbe.events import EventKind
 from skitgubbe.simulate import move_bound
 from skitgubbe.solve import SolveError, Solver, Verdict, solve
-from skitgubbe.solve.search import _Budget, _key, _label_graph, _OutOfBudget, _quick_line
+from skitgubbe.solve.search import (
+    _Budget,
+    _key,
+    _label_graph,
+    _OutOfBudget,
+    _quick_line,
+)
 from skitgubbe.state import PhaseTwoState, State
 
 ORDER = {Verdict.GOAT: 0, Verdict.OPEN: 1, Verdict.ESCAPES: 2}
@@ -145,6 +151,76 @@ def test_the_solver_agrees_with_the_whole_graph_up_to_ten_cards() -> None:
             largest = max(largest, sum(map(state.hand_size, range(state.players))))
     assert largest >= 9
     assert checked[Verdict.OPEN] >= 4 and min(checked.values()) >= 4, checked
+
+
+def test_the_search_that_counts_no_moves_agrees_with_the_whole_graph() -> None:
+    """With three seats or more, the searches for the escape and for the goat
+    that count no moves (and keep a failure only when it rests on no position
+    higher on the line) each agree with the whole graph, alone: the escape is
+    forced exactly when the graph says it escapes, the goat exactly when it says
+    goat, and neither when it is open. Positions that go round are among them."""
+    rng = random.Random(11)
+    checked = {Verdict.GOAT: 0, Verdict.OPEN: 0, Verdict.ESCAPES: 0}
+    left = 0
+    for _ in range(120):
+        state = small_position(rng, rng.randint(3, 9))
+        if len(state.out) > state.players - 3 or state.is_over:
+            continue
+        for seat in range(state.players):
+            if seat in state.out:
+                continue
+            settled = _label_graph(state, seat, _Budget(10**9, float("inf")), 20_000)
+            if settled is None:
+                continue
+            expected = settled[0]
+            solver = Solver()
+            try:  # where lines go round and round it may take long: those are left
+                escapes = solver._force(state, seat, True, _Budget(50_000, float("inf"))) >= 0
+                goat = solver._force(state, seat, False, _Budget(50_000, float("inf"))) >= 0
+            except _OutOfBudget:
+                left += 1
+                continue
+            assert (escapes, goat) == (
+                expected is Verdict.ESCAPES,
+                expected is Verdict.GOAT,
+            ), (state, seat)
+            checked[expected] += 1
+    assert min(checked.values()) >= 5 and sum(checked.values()) >= 10 * left, (checked, left)
+
+
+def test_a_solver_asked_move_after_move_follows_its_line_to_the_end() -> None:
+    """Three seats from real games, answers without counting moves: the forcing
+    side playing the first move named, by one solver asked again at each move,
+    and the others playing any move, the game ends as the verdict says."""
+    followed = 0
+    for seed in range(120):
+        rng = random.Random(seed)
+        state: State = sg.deal(sg.presets.FLURST, players=3, seed=seed)
+        while not state.is_over and (
+            not isinstance(state, PhaseTwoState) or sum(map(state.hand_size, range(3))) > 8
+        ):
+            state = state.apply(rng.choice(state.legal_moves()))
+        if state.is_over or not isinstance(state, PhaseTwoState) or state.out:
+            continue
+        seat = state.to_act[0]
+        solver = Solver()
+        answer = solver.solve(state, seat, one_move=True)
+        if answer.verdict is Verdict.OPEN or not answer.complete:
+            continue
+        current: State = state
+        for _ in range(move_bound(state.rules)):
+            if current.is_over:
+                break
+            step = solver.solve(current, seat, one_move=True)
+            assert step.verdict is answer.verdict
+            forcing = (step.verdict is Verdict.ESCAPES) == (current.to_act[0] == seat)
+            legal = current.legal_moves()
+            current = current.apply(step.moves[0] if forcing else rng.choice(legal))
+        assert current.is_over and (current.loser == seat) == (answer.verdict is Verdict.GOAT)
+        followed += 1
+        if followed >= 12:
+            break
+    assert followed >= 12
 
 
 def test_a_solver_keeps_what_it_proved() -> None:

@@ -17,8 +17,9 @@ best over all of them.
   (two seats left with at most :data:`ROOT_SOLVE_CARDS_TWO` cards in hand, or
   more seats with at most :data:`ROOT_SOLVE_CARDS_MANY`), the bot asks the
   solver (:mod:`skitgubbe.solve`) whether it can force its escape. If it can,
-  it plays a move that does (the quickest, where the solver counts moves:
-  three seats or more). If the answer is open, it keeps to the moves that
+  it plays a move that does (the one of the shortest line the solver found;
+  the bot keeps one solver for the game, so move after move it follows that
+  line to its end). If the answer is open, it keeps to the moves that
   keep the game open. Otherwise (the others together could make it the goat,
   which with three or more seats means little, since they do not play
   together), and when the position is beyond the solver's reach or its share

@@ -3,7 +3,8 @@
 * :mod:`skitgubbe.solve.search`: the solver. For any phase-two position and
   seat, :func:`solve` says whether the seat can force its escape, the others
   can force it to be the goat, or neither can (the game may go round), with the
-  moves that keep that verdict and the length of the quickest forcing line.
+  moves that keep that verdict (and, asked, the length of the quickest forcing
+  line).
   :class:`Solver` keeps what it proved from one question to the next.
 * :mod:`skitgubbe.solve.analysis`: :func:`analyse` judges every phase-two move
   of a game's record and marks the blunders, the moves that threw away an

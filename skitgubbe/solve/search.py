@@ -48,12 +48,30 @@ tables are built for chess. The solver tries the graph each time the search has
 spent four times what the last try was allowed, with as much again, so the two
 together cost at most a few times the cheaper of them.
 
+Unless the quickest line is asked for (``quickest=True``), the solver does not
+count moves: it asks only whether a side can force its goal at all, which is
+many times quicker than finding the quickest line.
+
 With two seats left the game cannot go round: each trick holds one play before
 the answer, so a pick-up gives the lead back to a player holding fewer cards and
-a kill takes cards out of the game. There the verdict alone is searched (the
-*race*): depth first with a table of answers, stopping at the first move that
-wins, with no bound of moves to deepen, which is many times quicker than
-counting the quickest line (``quickest=True`` still counts it). Both searches
+a kill takes cards out of the game. There the verdict is searched by the
+*race*: depth first with a table of answers, stopping at the first move that
+wins.
+
+With three seats or more a line can come back, and each side's goal is searched
+depth first with the line's positions kept aside: a line that comes back to a
+position on it does not reach the goal (the other side could keep it going
+round), and a failure is kept in the table only when it rests on no position
+higher on the line, for then it holds however the position is reached; a
+success never rests on the line. Such a search can wander down long lines
+before it tries a short one, and proving a failure where lines go round may take
+it long, so the escape, the goat and the deepening proof search take turns, each
+given as much again each turn, and the whole graph as well once the turns grow
+long: the first to settle the verdict gives it. A success kept in the table holds
+how many moves its line takes, and the forcing side's moves are named shortest
+line first, so that a :class:`Solver` asked move after move, its side playing the
+first move named, follows a line to its end (a fresh solver at each move may
+find another line, and with lines that can come back, another and another). Both searches
 know a line that wins at once, as a bridge solver counts quick tricks: a leader
 that can lead its hand away block by block, the other seat able to beat at most
 the last lead, goes out whatever the other does. A line that does come back
@@ -143,10 +161,10 @@ class Solution:
     #: it quickest); for the other side, every move (none helps); with ``OPEN``,
     #: those that keep the game open.
     moves: tuple[Move, ...]
-    #: With ``ESCAPES`` or ``GOAT``, where moves are counted: the most moves the
-    #: game lasts under best play (the side that forces the verdict hurrying, the
-    #: other side holding on). ``None`` where they are not: two seats left, unless
-    #: asked with ``quickest=True`` (see :meth:`Solver.solve`).
+    #: With ``ESCAPES`` or ``GOAT``, where moves are counted (asked with
+    #: ``quickest=True``, see :meth:`Solver.solve`): the most moves the game lasts
+    #: under best play (the side that forces the verdict hurrying, the other side
+    #: holding on). ``None`` where they are not.
     length: int | None
     #: The positions searched for this answer.
     nodes: int
@@ -605,6 +623,123 @@ class _Race:
         return result
 
 
+#: A forcing search's answer for a goal it cannot force on any line (see :class:`_Force`).
+_FAIL: Final = -(1 << 30)
+
+
+class _Force:
+    """Whether ``forcer`` can force its goal at all from a position, counting no
+    moves: with three seats or more, where picking up can bring a line back, as
+    :class:`_Race` does with two. The goal is the escape of ``seat`` when
+    ``escape`` is true, else that ``seat`` is the goat.
+
+    Depth first, stopping at the first move that reaches the goal for the side
+    that wants it. A line that comes back to a position on it does not reach the
+    goal there (the other side may keep it going round); but that answer holds for
+    this line only, so a failure that rests on a position higher on the line is
+    not kept. A failure that rests on no position above its own holds on every
+    line (the other side can keep the game from the goal for ever from there), and
+    a success never rests on the line, so both are kept, as the answers to graph
+    history problems in game search are kept.
+
+    :meth:`force` returns, for a goal it forces, the most moves the line it found
+    takes (a forcing seat that plays the kept move with the fewest, move after
+    move, gets there); for a goal it cannot force, ``-1 - place``, where
+    ``place`` is the highest place on the line the failure rests on (``_FAIL``:
+    none, it holds on every line)."""
+
+    def __init__(
+        self, solver: Solver, seat: int, escape: bool, table: dict[int, int], budget: _Budget
+    ) -> None:
+        self.solver = solver
+        self.seat = seat
+        self.escape = escape
+        self.table = table
+        self.budget = budget
+        self.line: dict[int, int] = {}
+        self.race = True  # whether two-seat positions go to the race
+
+    def force(self, state: PhaseTwoState) -> int:
+        seat = self.seat
+        escape = self.escape
+        if state._turn < 0:
+            return 0 if (state._goat != seat) == escape and not _stalled(state) else _FAIL
+        active = state._active
+        if not active >> seat & 1 and not escape:
+            return _FAIL  # a seat out of play is never the goat
+        key = _key(state)
+        table = self.table
+        known = table.get(key)
+        if known is not None:
+            return known
+        place = self.line.get(key)
+        if place is not None:
+            return -1 - place
+        if self.race and active.bit_count() == 2 and active >> seat & 1:
+            try:
+                escapes = self.solver._race(state, seat, self.budget)
+            except _Cyclic:
+                self.race = False  # these rules bring two-seat lines back
+            else:
+                value = 1 if bool(escapes) == escape else _FAIL
+                table[key] = value
+                return value
+        budget = self.budget
+        budget.used += 1
+        if budget.used > budget.nodes or (
+            budget.used % _CLOCK_EVERY == 0 and time.monotonic() > budget.deadline
+        ):
+            raise _OutOfBudget
+        forcing = (state._turn == seat) == escape
+        context = state._context
+        children = [
+            context.successor(state, move) for move in _ordered(state, context.legal_moves(state))
+        ]
+        # an answer the table already holds settles it at once
+        for child in children:
+            if child._turn >= 0:
+                found = table.get(_key(child))
+                if found is not None and (found >= 0) == forcing:
+                    value = found + 1 if forcing else _FAIL
+                    table[key] = value
+                    return value
+        place = len(self.line)
+        self.line[key] = place
+        try:
+            if forcing:
+                rests = _NO_PLACE
+                value = 0
+                for child in children:
+                    found = self.force(child)
+                    if found >= 0:
+                        value = found + 1
+                        break
+                    rests = min(rests, -1 - found)
+                else:
+                    value = -1 - rests
+            else:
+                longest = 0
+                for child in children:
+                    found = self.force(child)
+                    if found < 0:
+                        value = found
+                        break
+                    longest = max(longest, found)
+                else:
+                    value = longest + 1
+        finally:
+            del self.line[key]
+        if value < 0 and -1 - value >= place:
+            value = _FAIL  # it rests on no position above it: it holds on every line
+        if value >= 0 or value == _FAIL:
+            table[key] = value
+        return value
+
+
+#: The place on the line of a failure that rests on none.
+_NO_PLACE: Final = -1 - _FAIL
+
+
 class Solver:
     """A phase-two solver that keeps what it proved from one question to the
     next: a bot that asks before each of its moves finds most of the answer
@@ -618,10 +753,13 @@ class Solver:
         self._tables: dict[tuple[object, ...], dict[int, int]] = {}
         self._size = 0
 
-    def _table(self, state: PhaseTwoState, seat: int, escape: bool | None) -> dict[int, int]:
+    def _table(
+        self, state: PhaseTwoState, seat: int, escape: bool | None, forcing: bool = False
+    ) -> dict[int, int]:
         """The table of one question: bounds for the proof search (``escape`` true
-        or false), answers for the race (``None``)."""
-        name = (state._context, state._out_of_play_mask, seat, escape)
+        or false), answers for the race (``None``), or with ``forcing`` answers of
+        the search that counts no moves (:class:`_Force`)."""
+        name = (state._context, state._out_of_play_mask, seat, escape, forcing)
         table = self._tables.get(name)
         if table is None:
             table = self._tables[name] = {}
@@ -650,6 +788,16 @@ class Solver:
         finally:
             self._spent(budget, search.nodes, len(table) - before)
 
+    def _force(self, state: PhaseTwoState, seat: int, escape: bool, budget: _Budget) -> int:
+        """Whether the goal (see :class:`_Force`) can be forced at all: the moves of
+        the line found, or :data:`_FAIL`."""
+        table = self._table(state, seat, escape, forcing=True)
+        before = len(table)
+        try:
+            return _Force(self, seat, escape, table, budget).force(state)
+        finally:
+            self._spent(budget, 0, len(table) - before)
+
     def _spent(self, budget: _Budget, nodes: int, kept: int) -> None:
         """Count a search's positions against the budget and its new table entries
         against :data:`TABLE_LIMIT` (past it, every table is forgotten)."""
@@ -674,10 +822,10 @@ class Solver:
         module's description). ``max_nodes`` and ``seconds`` bound the work: past
         either, the answer has ``verdict=None`` and ``complete=False``.
 
-        With two seats left the verdict comes from the race (see the module's
-        description), which does not count moves: :attr:`Solution.length` is
-        ``None`` and :attr:`Solution.moves` holds every move that keeps the
-        verdict, or with ``one_move=True`` only the first the race found when the
+        By default moves are not counted (see the module's description):
+        :attr:`Solution.length` is ``None`` and :attr:`Solution.moves` holds every
+        move that keeps the verdict, for the side that forces it the one of the
+        shortest line found first; with ``one_move=True`` only that one, when the
         side to move forces the verdict (the others are not searched, which saves
         most of the time). ``quickest=True`` asks for the quickest forcing line
         instead, with its length, at the cost of the proof search."""
@@ -697,6 +845,8 @@ class Solver:
                     return self._solve_race(state, seat, budget, one_move)
                 except _Cyclic:
                     pass
+            if not quickest and not state.is_over:
+                return self._solve_forced(state, seat, budget, one_move)
             return self._solve(state, seat, budget)
         except _OutOfBudget:
             return Solution(seat, None, (), None, budget.used, False)
@@ -731,8 +881,145 @@ class Solver:
         verdict = Verdict.ESCAPES if escapes else Verdict.GOAT
         return Solution(seat, verdict, moves, None, budget.used, True)
 
+    def _solve_forced(
+        self, state: PhaseTwoState, seat: int, budget: _Budget, one_move: bool
+    ) -> Solution:
+        """The answer from the searches that count no moves (see :meth:`_settle`)."""
+        verdict, length = self._settle(state, seat, budget)
+        if length is not None and (verdict is Verdict.ESCAPES) == (state._turn == seat):
+            # the deepening or the whole graph decided: the quickest line names the moves
+            return attrs.evolve(self._counted(state, seat, budget, verdict, length), length=None)
+        context = state._context
+        legal = context.legal_moves(state)
+        after = [(move, context.successor(state, move)) for move in _ordered(state, legal)]
+        moves = legal
+        if verdict is Verdict.OPEN:
+            moves = tuple(
+                move for move, child in after if self._settle(child, seat, budget)[0] is verdict
+            )
+        elif (verdict is Verdict.ESCAPES) == (state._turn == seat):
+            # the forcing side: the moves that force it, the one whose line is
+            # shortest first (a seat that plays it move after move gets there)
+            table = self._table(state, seat, verdict is Verdict.ESCAPES, forcing=True)
+            forcing: list[tuple[int, int, Move]] = []
+            for index, (move, child) in enumerate(after):
+                if child._turn < 0:
+                    found = 0 if self._settle(child, seat, budget)[0] is verdict else -1
+                else:
+                    found = table.get(_key(child), -1)
+                    if (
+                        found < 0
+                        and not one_move
+                        and self._settle(child, seat, budget)[0] is verdict
+                    ):
+                        found = table.get(_key(child), _NEVER)
+                if found >= 0:
+                    forcing.append((found, index, move))
+            if not forcing:  # the table was emptied since: settle each move
+                answer = self._solve_forced(state, seat, budget, False)
+                return attrs.evolve(answer, moves=answer.moves[:1])
+            forcing.sort()
+            moves = tuple(move for _, _, move in forcing[: 1 if one_move else None])
+        return Solution(seat, verdict, moves, None, budget.used, True)
+
+    def _settle(
+        self, state: PhaseTwoState, seat: int, budget: _Budget
+    ) -> tuple[Verdict, int | None]:
+        """The verdict, and the length of the quickest forcing line where the
+        search that found it counts moves (``None`` where :class:`_Force` found it,
+        or it is open)."""
+        verdict, length = self._settled(state, seat, budget)
+        return verdict, length if verdict is not Verdict.OPEN else None
+
+    def _settled(
+        self, state: PhaseTwoState, seat: int, budget: _Budget
+    ) -> tuple[Verdict, int | None]:
+        """See :meth:`_settle`.
+
+        Three searches take turns, each given as much again as the last time it
+        ran out: the escape and the goat searched without counting moves, and the
+        proof search deepening a move at a time (which finds a short forcing line
+        soonest, where the others may wander down long lines first); what each
+        proved stays in its table for its next turn. Where the turns grow long,
+        the whole graph of positions is tried as well (see :meth:`_verdict`)."""
+        if state._turn < 0:
+            return self._verdict(state, seat, budget)
+        failed: set[bool] = set()
+        allowance = _GRAPH_FIRST
+        start = budget.used
+        graph = _GRAPH_FIRST
+        depth = 1
+        escaped = goat = 0
+        while True:
+            for escape in (True, False):
+                if escape in failed:
+                    continue
+                turn = self._turn(budget, allowance)
+                try:
+                    found = self._force(state, seat, escape, turn)
+                except _OutOfBudget:
+                    self._turn_over(budget, turn)
+                    continue
+                budget.used = turn.used
+                if found >= 0:
+                    return (Verdict.ESCAPES if escape else Verdict.GOAT), None
+                failed.add(escape)
+            if len(failed) == 2:
+                return Verdict.OPEN, None
+            turn = self._turn(budget, allowance)
+            try:
+                while turn.used < turn.nodes:
+                    escaped = self._prove(state, seat, True, depth, turn)
+                    if escaped >= 0:
+                        budget.used = turn.used
+                        return Verdict.ESCAPES, escaped
+                    goat = self._prove(state, seat, False, depth, turn)
+                    if goat >= 0:
+                        budget.used = turn.used
+                        return Verdict.GOAT, goat
+                    if escaped == goat == -_NEVER:
+                        budget.used = turn.used
+                        return Verdict.OPEN, None
+                    depth += 1
+            except _OutOfBudget:
+                self._turn_over(budget, turn)
+            else:
+                budget.used = turn.used
+            allowance *= 2
+            if budget.used - start > graph:
+                settled = _label_graph(state, seat, budget, graph)
+                if settled is not None:
+                    return settled
+                graph *= 4
+
+    @staticmethod
+    def _turn(budget: _Budget, allowance: int) -> _Budget:
+        """A part of ``budget``: ``allowance`` more positions at most."""
+        turn = _Budget(min(budget.nodes, budget.used + allowance), budget.deadline)
+        turn.used = budget.used
+        return turn
+
+    @staticmethod
+    def _turn_over(budget: _Budget, turn: _Budget) -> None:
+        """A part of ``budget`` ran out: count what it spent, and raise if the whole
+        budget has run out too."""
+        budget.used = turn.used
+        if budget.used > budget.nodes or time.monotonic() > budget.deadline:
+            raise _OutOfBudget
+
     def _solve(self, state: PhaseTwoState, seat: int, budget: _Budget) -> Solution:
         verdict, length = self._verdict(state, seat, budget)
+        return self._counted(state, seat, budget, verdict, length)
+
+    def _counted(
+        self,
+        state: PhaseTwoState,
+        seat: int,
+        budget: _Budget,
+        verdict: Verdict,
+        length: int | None,
+    ) -> Solution:
+        """The answer of the proof search, whose verdict and quickest ``length`` are known."""
         moves: tuple[Move, ...] = ()
         if not state.is_over:
             mine = state._turn == seat
