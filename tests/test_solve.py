@@ -71,6 +71,8 @@ def _minimax(
     line: frozenset[State],
     search: Callable[[State, frozenset[State]], Verdict],
 ) -> Verdict:
+    if isinstance(state, PhaseTwoState) and seat in state.out:
+        return Verdict.ESCAPES  # the game ends (at the quiet limit at the latest) without it
     if state.is_over:
         if any(event.kind is EventKind.STALLED for event in state.events):
             return Verdict.OPEN
@@ -81,6 +83,15 @@ def _minimax(
     values = [search(state.apply(move), line) for move in state.legal_moves()]
     pick = max if state.to_act[0] == seat else min
     return pick(values, key=ORDER.__getitem__)
+
+
+def sealed(state: State, seat: int) -> Verdict | None:
+    """The seat's fate once it is sealed: out of play (escaped, whatever the
+    others do after), or the game over; ``None`` while it is not."""
+    out = isinstance(state, PhaseTwoState) and seat in state.out
+    if out or (state.is_over and state.loser != seat):
+        return Verdict.ESCAPES
+    return Verdict.GOAT if state.is_over else None
 
 
 def small_position(rng: random.Random, cards: int) -> PhaseTwoState:
@@ -150,7 +161,9 @@ def test_the_solver_agrees_with_the_whole_graph_up_to_ten_cards() -> None:
             checked[expected] += 1
             largest = max(largest, sum(map(state.hand_size, range(state.players))))
     assert largest >= 9
-    assert checked[Verdict.OPEN] >= 4 and min(checked.values()) >= 4, checked
+    # open positions are rare here, a seat out of play having escaped: the tests
+    # below and the one of the search that counts no moves meet more of them
+    assert checked[Verdict.GOAT] >= 20 and checked[Verdict.ESCAPES] >= 20, checked
 
 
 def test_the_search_that_counts_no_moves_agrees_with_the_whole_graph() -> None:
@@ -162,21 +175,23 @@ def test_the_search_that_counts_no_moves_agrees_with_the_whole_graph() -> None:
     rng = random.Random(11)
     checked = {Verdict.GOAT: 0, Verdict.OPEN: 0, Verdict.ESCAPES: 0}
     left = 0
-    for _ in range(120):
+    for _ in range(200):
+        if min(checked.values()) >= 4:
+            break
         state = small_position(rng, rng.randint(3, 9))
         if len(state.out) > state.players - 3 or state.is_over:
             continue
         for seat in range(state.players):
             if seat in state.out:
                 continue
-            settled = _label_graph(state, seat, _Budget(10**9, float("inf")), 20_000)
+            settled = _label_graph(state, seat, _Budget(10**9, float("inf")), 5_000)
             if settled is None:
                 continue
             expected = settled[0]
             solver = Solver()
             try:  # where lines go round and round it may take long: those are left
-                escapes = solver._force(state, seat, True, _Budget(50_000, float("inf"))) >= 0
-                goat = solver._force(state, seat, False, _Budget(50_000, float("inf"))) >= 0
+                escapes = solver._force(state, seat, True, _Budget(20_000, float("inf"))) >= 0
+                goat = solver._force(state, seat, False, _Budget(20_000, float("inf"))) >= 0
             except _OutOfBudget:
                 left += 1
                 continue
@@ -185,7 +200,7 @@ def test_the_search_that_counts_no_moves_agrees_with_the_whole_graph() -> None:
                 expected is Verdict.GOAT,
             ), (state, seat)
             checked[expected] += 1
-    assert min(checked.values()) >= 5 and sum(checked.values()) >= 10 * left, (checked, left)
+    assert min(checked.values()) >= 4 and sum(checked.values()) >= 10 * left, (checked, left)
 
 
 def test_a_solver_asked_move_after_move_follows_its_line_to_the_end() -> None:
@@ -209,14 +224,14 @@ def test_a_solver_asked_move_after_move_follows_its_line_to_the_end() -> None:
             continue
         current: State = state
         for _ in range(move_bound(state.rules)):
-            if current.is_over:
+            if sealed(current, seat) is not None:
                 break
             step = solver.solve(current, seat, one_move=True)
             assert step.verdict is answer.verdict
             forcing = (step.verdict is Verdict.ESCAPES) == (current.to_act[0] == seat)
             legal = current.legal_moves()
             current = current.apply(step.moves[0] if forcing else rng.choice(legal))
-        assert current.is_over and (current.loser == seat) == (answer.verdict is Verdict.GOAT)
+        assert sealed(current, seat) is answer.verdict
         followed += 1
         if followed >= 12:
             break
@@ -308,7 +323,8 @@ def test_a_positions_verdict_is_the_best_of_its_moves(seed: int, cards: int) -> 
 @pytest.mark.parametrize("quickest", [True, False])
 def test_a_forcing_line_ends_the_game(quickest: bool) -> None:
     """Following the named moves for the side that forces the verdict (and any
-    move for the other side) ends the game as the verdict says: within its
+    move for the other side) seals the seat's fate as the verdict says (it goes
+    out, or the game ends with it the goat or not): within its
     length when the quickest line is asked for, within the rules' bound when not
     (moves are counted only where the race does not decide)."""
     raced = 0
@@ -322,15 +338,14 @@ def test_a_forcing_line_ends_the_game(quickest: bool) -> None:
         raced += answer.length is None
         current: State = state
         for _ in range(answer.length or move_bound(state.rules)):
-            if current.is_over:
+            if sealed(current, seat) is not None:
                 break
             step = solve(current, seat, quickest=quickest)
             mine = current.to_act[0] == seat
             forcing = (step.verdict is Verdict.ESCAPES) == mine
             move = step.moves[0] if forcing else current.legal_moves()[-1]
             current = current.apply(move)
-        assert current.is_over
-        assert (current.loser == seat) == (answer.verdict is Verdict.GOAT)
+        assert sealed(current, seat) is answer.verdict
     assert raced >= (0 if quickest else 10)  # the race decided these
 
 

@@ -18,7 +18,10 @@ the goat, and :attr:`Verdict.OPEN` when neither can force an end: each side can
 keep the game going round. Under the rules a game that goes round ends at the
 quiet limit with the seat holding the most cards the goat (P2-QUIET); the solver
 does not count towards that limit, and says ``OPEN`` instead of guessing which
-side would be left holding more then.
+side would be left holding more then. A seat that has gone out has escaped,
+whatever the others do after: the game ends, at that limit at the latest, with a
+seat still in play the goat. So the searches stop there, and a forcing line's
+length counts the moves until the seat goes out or the game ends.
 
 How it searches
 ---------------
@@ -493,13 +496,16 @@ class _Proof:
         low = known >> 16
         if low > depth:
             return -low
+        active = state._active
+        if not active >> self.seat & 1:  # out of play: it has escaped
+            self.table[key] = 0 if self.escape else _NEVER << 16 | _NEVER
+            return 0 if self.escape else -_NEVER
         if state._turn < 0:
             if (state._goat != self.seat) == self.escape and not _stalled(state):
                 self.table[key] = 0
                 return 0
             self.table[key] = _NEVER << 16 | _NEVER
             return -_NEVER
-        active = state._active
         if not state._table_masks and active.bit_count() == 2 and active >> self.seat & 1:
             quick = _quick_line(state)
             if quick:
@@ -662,11 +668,11 @@ class _Force:
     def force(self, state: PhaseTwoState) -> int:
         seat = self.seat
         escape = self.escape
+        active = state._active
+        if not active >> seat & 1:  # out of play: it has escaped
+            return 0 if escape else _FAIL
         if state._turn < 0:
             return 0 if (state._goat != seat) == escape and not _stalled(state) else _FAIL
-        active = state._active
-        if not active >> seat & 1 and not escape:
-            return _FAIL  # a seat out of play is never the goat
         key = _key(state)
         table = self.table
         known = table.get(key)
@@ -1049,6 +1055,8 @@ class Solver:
         """The verdict, deepening the search a move at a time for each side in
         turn, so that the first proof found is the quickest; past a depth no
         forced line in a real game reaches, the whole graph of positions decides."""
+        if not state._active >> seat & 1:
+            return Verdict.ESCAPES, 0  # out of play: it has escaped
         if state.is_over:
             if _stalled(state):
                 return Verdict.OPEN, None
@@ -1141,7 +1149,7 @@ def _label_graph(
             raise _OutOfBudget
         current = states[todo]
         edges: list[int] = []
-        if current._turn >= 0:
+        if current._turn >= 0 and current._active >> seat & 1:
             context = current._context
             for move in context.legal_moves(current):
                 after = context.successor(current, move)
@@ -1163,7 +1171,10 @@ def _label_graph(
     left = [len(edges) for edges in children]
     queue: deque[int] = deque()
     for number, current in enumerate(states):
-        if current._turn < 0 and not _stalled(current):
+        if not current._active >> seat & 1:  # out of play: it has escaped
+            label[number] = Verdict.ESCAPES
+            queue.append(number)
+        elif current._turn < 0 and not _stalled(current):
             label[number] = Verdict.GOAT if current._goat == seat else Verdict.ESCAPES
             queue.append(number)
     while queue:
