@@ -74,12 +74,13 @@ long: the first to settle the verdict gives it. A success kept in the table hold
 how many moves its line takes, and the forcing side's moves are named shortest
 line first, so that a :class:`Solver` asked move after move, its side playing the
 first move named, follows a line to its end (a fresh solver at each move may
-find another line, and with lines that can come back, another and another). Both searches
-know a line that wins at once, as a bridge solver counts quick tricks: a leader
-that can lead its hand away block by block, the other seat able to beat at most
-the last lead, goes out whatever the other does. A line that does come back
-(under rules where a pick-up leaves plays on the table) hands the question to
-the proof search.
+find another line, and with lines that can come back, another and another).
+
+The race and the proof search know a line that wins at once, as a bridge solver
+counts quick tricks: a leader that can lead its hand away block by block, the
+other seat able to beat at most the last lead, goes out whatever the other does.
+A two-seat line that does come back (under rules where a pick-up leaves plays on
+the table) hands the question to the searches for three seats.
 
 Each answer says how many positions it searched, and a solver given too small a
 budget (``max_nodes``, ``seconds``) says it ran out instead of answering.
@@ -165,9 +166,10 @@ class Solution:
     #: those that keep the game open.
     moves: tuple[Move, ...]
     #: With ``ESCAPES`` or ``GOAT``, where moves are counted (asked with
-    #: ``quickest=True``, see :meth:`Solver.solve`): the most moves the game lasts
-    #: under best play (the side that forces the verdict hurrying, the other side
-    #: holding on). ``None`` where they are not.
+    #: ``quickest=True``, see :meth:`Solver.solve`): the most moves until the
+    #: seat's fate is sealed (it goes out or the game ends) under best play (the
+    #: side that forces the verdict hurrying, the other side holding on).
+    #: ``None`` where they are not.
     length: int | None
     #: The positions searched for this answer.
     nodes: int
