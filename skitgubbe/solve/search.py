@@ -751,8 +751,9 @@ _NO_PLACE: Final = -1 - _FAIL
 class Solver:
     """A phase-two solver that keeps what it proved from one question to the
     next: a bot that asks before each of its moves finds most of the answer
-    already there, and a side that follows :attr:`Solution.moves` move after move
-    sees :attr:`Solution.length` fall by one each move.
+    already there, and a side that plays the first of :attr:`Solution.moves` move
+    after move follows one line to its end (asked with ``quickest=True``, it sees
+    :attr:`Solution.length` fall by one each move).
 
     It holds at most four million positions, then forgets them and starts again.
     """
