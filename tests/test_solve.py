@@ -27,6 +27,7 @@ from skitgubbe.events import EventKind
 from skitgubbe.simulate import move_bound
 from skitgubbe.solve import SolveError, Solver, Verdict, solve
 from skitgubbe.solve.search import (
+    _CUT,
     _Budget,
     _key,
     _label_graph,
@@ -190,11 +191,17 @@ def test_the_search_that_counts_no_moves_agrees_with_the_whole_graph() -> None:
             expected = settled[0]
             solver = Solver()
             try:  # where lines go round and round it may take long: those are left
-                escapes = solver._force(state, seat, True, _Budget(20_000, float("inf"))) >= 0
-                goat = solver._force(state, seat, False, _Budget(20_000, float("inf"))) >= 0
+                found = [
+                    solver._force(state, seat, escape, _Budget(20_000, float("inf")))
+                    for escape in (True, False)
+                ]
             except _OutOfBudget:
                 left += 1
                 continue
+            if _CUT in found:  # pragma: no cover - a line too long to follow
+                left += 1
+                continue
+            escapes, goat = (value >= 0 for value in found)
             assert (escapes, goat) == (
                 expected is Verdict.ESCAPES,
                 expected is Verdict.GOAT,
@@ -236,6 +243,32 @@ def test_a_solver_asked_move_after_move_follows_its_line_to_the_end() -> None:
         if followed >= 12:
             break
     assert followed >= 12
+
+
+def test_a_line_too_long_to_follow_is_cut_within_the_recursion_limit() -> None:
+    """A 10-card three-seat position from a real game where the search for the
+    goat, not counting moves, goes down a line of over a thousand positions (the
+    others keep picking up): under the interpreter's default recursion limit it
+    stops at ``_LONGEST_LINE`` positions instead of raising ``RecursionError``, and the
+    solver still answers (within its budget, or saying it ran out)."""
+    rng = random.Random(21)
+    state: State = sg.deal(sg.presets.FLURST, players=3, seed=21)
+    while not isinstance(state, PhaseTwoState) or sum(map(state.hand_size, range(3))) > 10:
+        state = state.apply(rng.choice(state.legal_moves()))
+    assert not state.is_over and not state.out
+    seat = state.to_act[0]
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(1_000)
+    try:
+        try:
+            found = Solver()._force(state, seat, False, _Budget(10_000, float("inf")))
+        except _OutOfBudget:
+            found = None
+        answer = Solver().solve(state, seat, max_nodes=30_000)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert found is None or found < 0  # the goat is not forced here, or not yet known
+    assert answer.verdict is None or not answer.complete or answer.moves
 
 
 def test_a_solver_keeps_what_it_proved() -> None:

@@ -633,6 +633,15 @@ class _Race:
 
 #: A forcing search's answer for a goal it cannot force on any line (see :class:`_Force`).
 _FAIL: Final = -(1 << 30)
+#: A forcing search's answer where a line grew longer than :data:`_LONGEST_LINE`:
+#: undecided. It rests on a place above the first, so it is kept nowhere.
+_CUT: Final = -1
+#: The most positions a line of :class:`_Force` holds: a search goes no deeper,
+#: so that it fits the interpreter's recursion limit with room to spare (each
+#: position is one call; the race below it and the caller's own calls need the
+#: rest). Lines this long are where the other side keeps the game going round;
+#: the proof search and the whole graph settle those.
+_LONGEST_LINE: Final = 500
 
 
 class _Force:
@@ -652,9 +661,12 @@ class _Force:
 
     :meth:`force` returns, for a goal it forces, the most moves the line it found
     takes (a forcing seat that plays the kept move with the fewest, move after
-    move, gets there); for a goal it cannot force, ``-1 - place``, where
+    move, gets there); for a goal it cannot force, ``-2 - place``, where
     ``place`` is the highest place on the line the failure rests on (``_FAIL``:
-    none, it holds on every line)."""
+    none, it holds on every line). A line longer than :data:`_LONGEST_LINE` is
+    not followed: its answer :data:`_CUT` rests on a place above the first
+    (``-1``), so nothing that rests on it is kept, and at the first position it
+    means undecided."""
 
     def __init__(
         self, solver: Solver, seat: int, escape: bool, table: dict[int, int], budget: _Budget
@@ -682,7 +694,9 @@ class _Force:
             return known
         place = self.line.get(key)
         if place is not None:
-            return -1 - place
+            return -2 - place
+        if len(self.line) >= _LONGEST_LINE:
+            return _CUT
         if self.race and active.bit_count() == 2 and active >> seat & 1:
             try:
                 escapes = self.solver._race(state, seat, self.budget)
@@ -722,9 +736,9 @@ class _Force:
                     if found >= 0:
                         value = found + 1
                         break
-                    rests = min(rests, -1 - found)
+                    rests = min(rests, -2 - found)
                 else:
-                    value = -1 - rests
+                    value = -2 - rests
             else:
                 longest = 0
                 for child in children:
@@ -737,7 +751,7 @@ class _Force:
                     value = longest + 1
         finally:
             del self.line[key]
-        if value < 0 and -1 - value >= place:
+        if value < 0 and -2 - value >= place:
             value = _FAIL  # it rests on no position above it: it holds on every line
         if value >= 0 or value == _FAIL:
             table[key] = value
@@ -745,7 +759,7 @@ class _Force:
 
 
 #: The place on the line of a failure that rests on none.
-_NO_PLACE: Final = -1 - _FAIL
+_NO_PLACE: Final = -2 - _FAIL
 
 
 class Solver:
@@ -799,7 +813,8 @@ class Solver:
 
     def _force(self, state: PhaseTwoState, seat: int, escape: bool, budget: _Budget) -> int:
         """Whether the goal (see :class:`_Force`) can be forced at all: the moves of
-        the line found, or :data:`_FAIL`."""
+        the line found, :data:`_FAIL`, or :data:`_CUT` where a line grew too long
+        to decide."""
         table = self._table(state, seat, escape, forcing=True)
         before = len(table)
         try:
@@ -950,18 +965,21 @@ class Solver:
         proof search deepening a move at a time (which finds a short forcing line
         soonest, where the others may wander down long lines first); what each
         proved stays in its table for its next turn. Where the turns grow long,
-        the whole graph of positions is tried as well (see :meth:`_verdict`)."""
+        the whole graph of positions is tried as well (see :meth:`_verdict`); it
+        alone goes on once the others cannot (a line too long to follow, a
+        deepening past any forced line of a real game)."""
         if state._turn < 0:
             return self._verdict(state, seat, budget)
         failed: set[bool] = set()
+        undecided: set[bool] = set()  # a line grew too long: no more turns
         allowance = _GRAPH_FIRST
         start = budget.used
         graph = _GRAPH_FIRST
         depth = 1
-        escaped = goat = 0
+        deepest = _deepest(state)
         while True:
             for escape in (True, False):
-                if escape in failed:
+                if escape in failed or escape in undecided:
                     continue
                 turn = self._turn(budget, allowance)
                 try:
@@ -972,12 +990,19 @@ class Solver:
                 budget.used = turn.used
                 if found >= 0:
                     return (Verdict.ESCAPES if escape else Verdict.GOAT), None
-                failed.add(escape)
+                (undecided if found == _CUT else failed).add(escape)
             if len(failed) == 2:
                 return Verdict.OPEN, None
+            if depth > deepest and len(failed) + len(undecided) == 2:
+                settled = _label_graph(state, seat, budget, budget.nodes)
+                assert settled is not None  # pragma: no cover - the budget raises first
+                return settled
             turn = self._turn(budget, allowance)
             try:
-                while turn.used < turn.nodes:
+                # Past the deepest forced line a real game has, the deepening
+                # stops (its bounds only count so far): the other searches and
+                # the whole graph go on taking turns.
+                while depth <= deepest and turn.used < turn.nodes:
                     escaped = self._prove(state, seat, True, depth, turn)
                     if escaped >= 0:
                         budget.used = turn.used
@@ -1064,12 +1089,9 @@ class Solver:
             if _stalled(state):
                 return Verdict.OPEN, None
             return (Verdict.GOAT if state._goat == seat else Verdict.ESCAPES), 0
-        cards = sum(mask.bit_count() for mask in state._hand_masks)
-        cards += sum(mask.bit_count() for mask in state._table_masks)
-        deepest = min(_DEEPEST_FACTOR * cards + 8, _NEVER - 1)
         start = budget.used
         graph = _GRAPH_FIRST
-        for depth in range(1, deepest + 1):
+        for depth in range(1, _deepest(state) + 1):
             escaped = self._prove(state, seat, True, depth, budget)
             if escaped >= 0:
                 return Verdict.ESCAPES, escaped
@@ -1089,6 +1111,15 @@ class Solver:
         settled = _label_graph(state, seat, budget, budget.nodes)
         assert settled is not None  # pragma: no cover - the budget raises first
         return settled
+
+
+def _deepest(state: PhaseTwoState) -> int:
+    """How deep the proof search deepens in ``state`` before the whole graph of
+    positions decides: past any forced line a real game has, and below
+    :data:`_NEVER`, which the proof search's bounds reserve for "no bound"."""
+    cards = sum(mask.bit_count() for mask in state._hand_masks)
+    cards += sum(mask.bit_count() for mask in state._table_masks)
+    return min(_DEEPEST_FACTOR * cards + 8, _NEVER - 1)
 
 
 def _two_seats(state: PhaseTwoState, seat: int) -> bool:
