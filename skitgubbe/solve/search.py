@@ -679,7 +679,8 @@ class _Force:
         self.line: dict[int, int] = {}
         self.race = True  # whether two-seat positions go to the race
 
-    def force(self, state: PhaseTwoState) -> int:
+    def force(self, state: PhaseTwoState, key: int = -1) -> int:
+        """See the class; ``key`` is ``state``'s key where the caller has it."""
         seat = self.seat
         escape = self.escape
         active = state._active
@@ -687,7 +688,8 @@ class _Force:
             return 0 if escape else _FAIL
         if state._turn < 0:
             return 0 if (state._goat != seat) == escape and not _stalled(state) else _FAIL
-        key = _key(state)
+        if key < 0:
+            key = _key(state)
         table = self.table
         known = table.get(key)
         if known is not None:
@@ -718,21 +720,25 @@ class _Force:
             context.successor(state, move) for move in _ordered(state, context.legal_moves(state))
         ]
         # an answer the table already holds settles it at once
+        keys: list[int] = []
         for child in children:
+            child_key = -1
             if child._turn >= 0:
-                found = table.get(_key(child))
+                child_key = _key(child)
+                found = table.get(child_key)
                 if found is not None and (found >= 0) == forcing:
                     value = found + 1 if forcing else _FAIL
                     table[key] = value
                     return value
+            keys.append(child_key)
         place = len(self.line)
         self.line[key] = place
         try:
             if forcing:
                 rests = _NO_PLACE
                 value = 0
-                for child in children:
-                    found = self.force(child)
+                for index, child in enumerate(children):
+                    found = self.force(child, keys[index])
                     if found >= 0:
                         value = found + 1
                         break
@@ -741,8 +747,8 @@ class _Force:
                     value = -2 - rests
             else:
                 longest = 0
-                for child in children:
-                    found = self.force(child)
+                for index, child in enumerate(children):
+                    found = self.force(child, keys[index])
                     if found < 0:
                         value = found
                         break
