@@ -3,6 +3,7 @@ the bot in one seat and three SearchBots in the others, with 95% intervals.
 
     python benchmarks/strength_phase_two.py --positions 100 --bots pimc@0.1 --workers 2
     python benchmarks/strength_phase_two.py --positions 40 --bots pimc@0.01,pimc@0.1,pimc@1
+    python benchmarks/strength_phase_two.py --positions 50 --bots "" --playouts 30,100,400,1500
 
 The positions are the first of phase two in 4-player Flurst games played by
 ``GreedyBot``-like playouts (deals from ``--seed`` on, kept when all four seats
@@ -11,6 +12,11 @@ phase two alone. Each position is played four times, the bot in each seat once.
 With several bots, each after the first is also compared with the first
 position by position (the same positions, seats and seeds), which shows far
 smaller differences than two rates side by side.
+
+``--playouts N,M,...`` adds a ``PimcBot`` searching N lines of its tree a
+decision (named ``pimc#N``) instead of a time: the same search on any machine,
+however loaded, so that what more search buys is measured apart from the
+clock.
 In phase two every hand is known to a player who remembers phase one, and a
 ``SearchBot`` then plays the same move every time, so four SearchBots make each
 seat the goat in exactly a quarter of the games: 25% is even, and the interval
@@ -30,12 +36,19 @@ from collections.abc import Sequence
 
 import skitgubbe
 from skitgubbe import presets
-from skitgubbe.bots import Bot, SearchBot, make_bot
+from skitgubbe.bots import Bot, PimcBot, SearchBot, make_bot
 from skitgubbe.bots.playouts import playout_move
 from skitgubbe.runner.stats import mean_interval
 from skitgubbe.state import PhaseTwoState, State
 
 PLAYERS = 4
+
+
+def bot_named(name: str) -> Bot:
+    """The bot of a ``--bots`` name, or ``pimc#N``: the PIMC bot searching N lines."""
+    if name.startswith("pimc#"):
+        return PimcBot(None, playouts=int(name.removeprefix("pimc#")), name=name)
+    return make_bot(name)
 
 
 def positions(count: int, seed: int) -> list[PhaseTwoState]:
@@ -61,7 +74,7 @@ def play(task: tuple[str, PhaseTwoState, int, int]) -> tuple[bool, int, float]:
     goat, its decisions and the seconds they took."""
     name, state, seat, index = task
     bots: list[Bot] = [SearchBot() for _ in range(PLAYERS)]
-    bots[seat] = make_bot(name)
+    bots[seat] = bot_named(name)
     for place, each in enumerate(bots):
         each.reset(place, 1000 * index + place)
     decisions, seconds = 0, 0.0
@@ -83,12 +96,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=100)
     parser.add_argument("--bots", default="pimc@0.1", help="bot names, comma-separated")
+    parser.add_argument(
+        "--playouts", default="", help="lines a decision of PimcBots, comma-separated"
+    )
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
-    names = [name.strip() for name in args.bots.split(",")]
+    names = [name.strip() for name in args.bots.split(",") if name.strip()]
+    for text in args.playouts.split(","):
+        if text.strip():
+            if not text.strip().isdigit() or int(text) < 1:
+                parser.error(f"--playouts takes whole numbers of at least 1, not {text!r}")
+            names.append(f"pimc#{int(text)}")
+    if not names:
+        parser.error("name at least one bot (--bots or --playouts)")
     for name in names:
-        make_bot(name)  # a bad name is refused before any game
+        bot_named(name)  # a bad name is refused before any game
     starts = positions(args.positions, args.seed)
     build = "compiled" if skitgubbe.COMPILED else "pure"
     print(
