@@ -1,4 +1,4 @@
-"""A bot that plays better the longer it thinks: :class:`PimcBot`.
+"""A bot that searches for as long as it is given: :class:`PimcBot`.
 
 Perfect-information Monte Carlo, as the strong bridge programs play: the bot
 deals the cards it cannot see at random, consistently with what it saw
@@ -29,7 +29,9 @@ best over all of them.
   time. Measured on 100 first positions of phase two in 4-player Flurst, at
   0.1 s a move against three ``SearchBot`` players: goat in 15% of 400 games
   (95% interval 11 to 18%) with the tree search; one greedy playout of each
-  move, as the bot played before, gave 30% (25 to 34%) on a like set.
+  move, as the bot played before, gave 30% (25 to 34%) on a like set. More
+  search does not yet buy more: 30, 100, 400 and 1,500 lines of the tree a
+  decision gave 12 to 14% on 60 positions, alike within their intervals.
 
 An outcome is scored 1 for the goat and otherwise a fifth of the seat's place
 (0 for going out first): being the goat is what the bot most wants to avoid.
