@@ -12,15 +12,15 @@ phase two alone. Each position is played four times, the bot in each seat once.
 With several bots, each after the first is also compared with the first
 position by position (the same positions, seats and seeds), which shows far
 smaller differences than two rates side by side.
+In phase two every hand is known to a player who remembers phase one, and a
+``SearchBot`` then plays the same move every time, so four SearchBots make each
+seat the goat in exactly a quarter of the games: 25% is even, and the interval
+(over positions) says how far from it a bot is.
 
 ``--playouts N,M,...`` adds a ``PimcBot`` searching N lines of its tree a
 decision (named ``pimc#N``) instead of a time: the same search on any machine,
 however loaded, so that what more search buys is measured apart from the
 clock.
-In phase two every hand is known to a player who remembers phase one, and a
-``SearchBot`` then plays the same move every time, so four SearchBots make each
-seat the goat in exactly a quarter of the games: 25% is even, and the interval
-(over positions) says how far from it a bot is.
 
 Run it on the compiled build (``SKITGUBBE_MYPYC=1 python setup.py build_ext
 --inplace``) for the figures the README gives.
