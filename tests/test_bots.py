@@ -25,7 +25,8 @@ from skitgubbe.bots import (
     parse_bots,
     play_game,
 )
-from skitgubbe.bots.playouts import playout_move
+from skitgubbe.bots.playouts import playout, playout_move
+from skitgubbe.bots.search import _candidates
 from skitgubbe.moves import Dare, PickUp, Play, Sluff
 from skitgubbe.runner.stats import mean_interval
 from skitgubbe.tournament import match
@@ -339,3 +340,26 @@ def test_a_search_bot_reports_its_playouts_per_second() -> None:
     play_game(sg.presets.FLURST, [bot, GreedyBot(), GreedyBot()], 1, bot_seeds=[1, 2, 3])
     assert bot.playouts_made >= 8 and bot.search_seconds > 0
     assert bot.playouts_per_second == bot.playouts_made / bot.search_seconds
+
+
+def test_a_search_bot_plays_each_move_once_where_every_hand_is_known() -> None:
+    """In phase two every world is the position itself: the bot spends one playout
+    a candidate, not its whole budget, and still picks the move whose playout
+    ends best; in phase one it samples its budget's worth."""
+    state: sg.State = sg.deal(sg.presets.FLURST, players=4, seed=3)
+    while not isinstance(state, sg.PhaseTwoState):
+        state = state.apply(playout_move(state, state.due[0]))
+    seat = state.due[0]
+    view, moves = state.view(seat), state.legal_moves(seat)
+    assert not view.unseen_mask and len(moves) > 2
+    bot = SearchBot(64, candidates=3)
+    chosen = bot.choose(view, moves)
+    assert bot.playouts_made == 3
+    options = _candidates(view, moves, 3)
+    scores = [playout(state.apply(move), seat) for move in options]
+    assert chosen == options[scores.index(min(s for s in scores if s is not None))]
+    before = bot.playouts_made
+    first = sg.deal(sg.presets.FLURST, players=4, seed=3)
+    mover = first.due[0]
+    bot.choose(first.view(mover), first.legal_moves(mover))
+    assert bot.playouts_made - before >= 64

@@ -12,6 +12,10 @@ An outcome is scored by how late the player goes out: 0 for going out first,
 soon as the player is out. Out-of-turn choices (when the bot is not due) are
 left to :func:`~skitgubbe.bots.greedy_choice`.
 
+In phase two a player who remembers phase one knows every hand: every sample
+is then the position itself and every playout of a move ends alike, so the bot
+plays each candidate once there, whatever its budget.
+
 The budget is a number of playouts per decision (the ``playouts`` argument of
 :class:`SearchBot`), so that a seed gives the same game on any machine; an
 optional time limit (``seconds``) stops earlier on a slow one, at the price of
@@ -30,6 +34,7 @@ from collections.abc import Sequence
 
 from ..moves import Move, Play
 from ..sampling import sample
+from ..state import Phase
 from ..views import PlayerView
 from .playouts import PLAYOUT_LIMIT, greedy_choice, phase_two_key, playout, playout_move
 from .protocol import is_due
@@ -119,7 +124,10 @@ class SearchBot:
         options = _candidates(view, moves, self.candidates)
         if len(options) == 1:
             return options[0]
-        rounds = max(MIN_SAMPLES, math.ceil(self.playouts / len(options)))
+        if view.phase is Phase.TWO and not view.unseen_mask:
+            rounds = 1  # every world is the position itself: more rounds repeat this one
+        else:
+            rounds = max(MIN_SAMPLES, math.ceil(self.playouts / len(options)))
         start = time.perf_counter()
         deadline = math.inf if seconds is None else start + seconds
         totals = [0.0] * len(options)
