@@ -54,7 +54,7 @@ DEFAULT_PLAYOUTS = 32
 #: The most moves compared at one decision by default; the rest are cut by the
 #: greedy order (cheapest plays first).
 DEFAULT_CANDIDATES = 6
-#: Samples per candidate, at least.
+#: Samples per candidate, at least, where some card is hidden.
 MIN_SAMPLES = 4
 #: The share of the time a runner gives a decision that the bot spends searching:
 #: the rest is left for sampling a world, answering, and a loaded machine.
@@ -65,9 +65,9 @@ class SearchBot:
     """Determinized Monte Carlo search with greedy playouts (see the module docs).
 
     ``playouts`` is the budget per decision, shared among at most ``candidates``
-    moves (each gets at least :data:`MIN_SAMPLES` samples); ``seconds``, if given,
-    also stops the search once that much time has passed (no longer
-    reproducible). The random samples come from the seed given to :meth:`reset`.
+    moves (each gets at least :data:`MIN_SAMPLES` samples, or one where every
+    hand is known); ``seconds``, if given, also stops the search once that much
+    time has passed (no longer reproducible). The random samples come from the seed given to :meth:`reset`.
     """
 
     def __init__(
