@@ -67,7 +67,8 @@ class SearchBot:
     ``playouts`` is the budget per decision, shared among at most ``candidates``
     moves (each gets at least :data:`MIN_SAMPLES` samples, or one where every
     hand is known); ``seconds``, if given, also stops the search once that much
-    time has passed (no longer reproducible). The random samples come from the seed given to :meth:`reset`.
+    time has passed (no longer reproducible). The random samples come from the
+    seed given to :meth:`reset`.
     """
 
     def __init__(
