@@ -258,6 +258,38 @@ def test_a_bank_runs_down_over_the_game_and_a_forfeit_ends_it() -> None:
     assert again.message(0)["seats"][0] == message["goat"]  # the forfeiter leads (S-GOAT-LEADS)
 
 
+def test_a_table_loaded_again_keeps_what_each_bank_has_spent() -> None:
+    """The banks are rebuilt from when the game began and each move was made:
+    the server killed and started again, each seat has what it had left at the
+    last move (as the table that ran the game counted it), and the wait under
+    way starts again."""
+    wall = Ticks()
+    ticks = Ticks()
+    store = Store(":memory:", clock=wall)
+    made, _ = Table.create(store, sg.presets.FLURST, NAMES[:3], seed=4, clock=Clock(bank=60))
+    table = Table(store, made.id, clock=ticks)
+    assert table.game is not None
+    rng = random.Random(5)
+    for think in (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 1.5, 2.5):
+        due = table.game.state.due[0]
+        wall.now += think
+        ticks.now += think
+        move = rng.choice(table.game.state.legal_moves(due))
+        table.move(table.game.people[due], str(move))
+    banks = [table._bank_left(seat) for seat in range(3)]
+    assert len(set(banks)) == 3 and max(banks) < 60  # each seat has spent its own
+    waiting = table.game.state.due
+    wall.now += 30  # the seats due think, and the server is killed meanwhile
+    ticks.now += 30
+    assert [table.time_left(seat) for seat in waiting] == [banks[seat] - 30 for seat in waiting]
+    again = Table(store, made.id, clock=ticks)
+    assert again.game is not None and again.game.state.due == waiting
+    assert [again._bank_left(seat) for seat in range(3)] == pytest.approx(banks)
+    assert [again.time_left(seat) for seat in waiting] == pytest.approx(
+        [banks[seat] for seat in waiting]
+    )
+
+
 def test_a_session_keeps_a_forfeited_game_and_reads_it_back() -> None:
     session = Session.start(sg.presets.FLURST, NAMES[:3])
     first = session.next_game(seed=8)

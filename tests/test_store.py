@@ -78,8 +78,9 @@ def test_a_file_from_a_newer_layout_is_refused_and_an_empty_one_migrated(tmp_pat
 
 
 def test_a_file_of_layout_1_is_migrated_with_its_tables_and_moves(tmp_path: Path) -> None:
-    """Layout 2 added a table's settings, laid-out deals and forfeits; a file
-    written with layout 1 opens with every table, token and move kept."""
+    """Layout 2 added a table's settings, laid-out deals and forfeits, layout 3
+    when a game began; a file written with layout 1 opens with every table, token
+    and move kept."""
     from skitgubbe.server import store as module
 
     path = tmp_path / "v1.sqlite"
@@ -99,12 +100,29 @@ def test_a_file_of_layout_1_is_migrated_with_its_tables_and_moves(tmp_path: Path
     db.execute("INSERT INTO moves VALUES ('t1', 0, 0, ?, 0)", (move,))
     db.close()
     store = Store(path)
-    assert store.version == SCHEMA_VERSION == 2
+    assert store.version == SCHEMA_VERSION == 3
+    assert store.times("t1", 0) == (None, [0.0])  # begun before layout 3: not known
     assert store.table("t1") == ("Old", {})
     assert list(store.record("t1", 0).moves) == [move]
     assert store.seat_of("t1", token) == 0
     assert store.games("t1") == [(0, None, None)]
     store.add_move("t1", 0, 1, str(store.position("t1", 0).legal_moves()[0]))
+
+
+def test_the_store_keeps_when_each_game_began_and_each_move_was_made() -> None:
+    now = [1000.0]
+    store = Store(":memory:", clock=lambda: now[0])
+    table, _ = store.create_table(sg.presets.FLURST, 3)
+    game = store.start_game(table, seed=7)
+    state = store.position(table, game)
+    for number, later in enumerate((2.5, 4.0)):
+        now[0] += later
+        move = state.legal_moves()[0]
+        state = state.apply(move)
+        store.add_move(table, game, number, str(move))
+    assert store.times(table, game) == (1000.0, [1002.5, 1006.5])
+    with pytest.raises(StoreError, match="no game 5"):
+        store.times(table, 5)
 
 
 def test_every_move_reported_survives_kill_9(tmp_path: Path) -> None:

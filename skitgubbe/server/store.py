@@ -6,7 +6,9 @@ a digest is kept) and its games, each a deal and the moves accepted so far.
 move a player was told of survives the server being killed; a table is rebuilt
 by replaying its moves (:meth:`Store.record`). The file runs in SQLite's WAL
 mode, and its schema carries a version (``PRAGMA user_version``) that
-:class:`Store` migrates on opening.
+:class:`Store` migrates on opening. Each game keeps when it began and each move
+when it was made (:meth:`Store.times`), so that a table rebuilt after a restart
+knows how much of each seat's time bank is spent.
 
 >>> import skitgubbe as sg
 >>> store = Store(":memory:")
@@ -31,7 +33,7 @@ import json
 import secrets
 import sqlite3
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +47,7 @@ from ..state import State
 __all__ = ["SCHEMA_VERSION", "Store", "StoreError"]
 
 #: The version of the database's layout; :class:`Store` migrates older files.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 #: Each step from one version of the layout to the next, in order.
 _MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -88,6 +90,10 @@ _MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE games ADD COLUMN forfeit INTEGER",
         "ALTER TABLE games ADD COLUMN reason TEXT",
     ),
+    (
+        # when a game began (its first wait), in seconds since the epoch
+        "ALTER TABLE games ADD COLUMN started REAL",
+    ),
 )
 
 
@@ -100,10 +106,13 @@ def _digest(token: str) -> str:
 
 
 class Store:
-    """The tables in the SQLite file at ``path`` (``":memory:"`` for none)."""
+    """The tables in the SQLite file at ``path`` (``":memory:"`` for none).
+    ``clock`` gives the time written with each game and move (seconds since the
+    epoch, as ``time.time()`` gives them)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, clock: Callable[[], float] = time.time) -> None:
         self.path = str(path)
+        self.clock = clock
         self._db = sqlite3.connect(self.path, isolation_level=None)
         self._db.execute("PRAGMA foreign_keys = ON")
         if self.path != ":memory:":
@@ -165,7 +174,7 @@ class Store:
                     title,
                     json.dumps(ruleset_to_dict(rules)),
                     players,
-                    time.time(),
+                    self.clock(),
                     json.dumps(dict(settings or {})),
                 ),
             )
@@ -233,8 +242,9 @@ class Store:
                 "SELECT COUNT(*) FROM games WHERE table_id = ?", (table,)
             ).fetchone()
             self._db.execute(
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, NULL, NULL)",
-                (table, count, seed, leader, deal_text),
+                "INSERT INTO games (table_id, number, seed, leader, deal, started) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (table, count, seed, leader, deal_text, self.clock()),
             )
         return int(count)
 
@@ -293,6 +303,24 @@ class Store:
         ]
         return Record.of(first, moves)
 
+    def times(self, table: str, game: int) -> tuple[float | None, list[float]]:
+        """When game ``game`` of ``table`` began (``None`` for a game a store
+        older than layout 3 began) and when each of its moves was made, in
+        seconds since the epoch."""
+        row = self._db.execute(
+            "SELECT started FROM games WHERE table_id = ? AND number = ?", (table, game)
+        ).fetchone()
+        if row is None:
+            raise StoreError(f"no game {shown(game)} at table {shown(table)}")
+        made = [
+            float(when)
+            for (when,) in self._db.execute(
+                "SELECT made FROM moves WHERE table_id = ? AND game = ? ORDER BY number",
+                (table, game),
+            )
+        ]
+        return (None if row[0] is None else float(row[0])), made
+
     def position(self, table: str, game: int) -> State:
         """The position now: the game's moves replayed (kept for the next move)."""
         key = (table, game)
@@ -331,7 +359,7 @@ class Store:
         with self._transaction():
             self._db.execute(
                 "INSERT INTO moves VALUES (?, ?, ?, ?, ?)",
-                (table, game, number, str(parsed), time.time()),
+                (table, game, number, str(parsed), self.clock()),
             )
         self._positions[table, game] = after
         self._counts[table, game] = number + 1

@@ -439,9 +439,15 @@ class Table:
             people = self._seating()
             game = _Game(number, record.start(), record.start(), [], people)
             self.game = game
+            started, made = self.store.times(self.id, number)
+            # the banks as they stood at the last move, charged by the times the
+            # store wrote (a game from an older store: from its first move on)
+            self._due_since = {} if started is None else dict.fromkeys(game.state.due, started)
+            self._bank = {}
             for index, text in enumerate(record.moves):
                 move = parse_move(text)
                 game.state = game.state.apply(move)
+                self._charge(game.state, made[index])
                 game.out.see(game.state)
                 game.moves.append(move)
                 if index >= len(record.moves) - LAST_MOVES:  # only the last are told
@@ -453,7 +459,7 @@ class Table:
                 self._finish(game)
         if self.game is not None and self.game.over:
             self._finish(self.game)
-        self._restart_clocks()
+        self._restart_clocks(keep_banks=True)
 
     def _seating(self) -> tuple[int, ...]:
         """The person in each seat of the next game."""
@@ -570,21 +576,26 @@ class Table:
 
     # -- clocks -------------------------------------------------------------------------
 
-    def _restart_clocks(self) -> None:
+    def _restart_clocks(self, *, keep_banks: bool = False) -> None:
+        """Start the clocks of the seats due now, the banks full (a new game) or
+        as they stand (a table loaded: the wait under way when the server
+        stopped starts again, and the time it was down is no one's)."""
         self._due_since = {}
-        self._bank = {}
+        if not keep_banks:
+            self._bank = {}
         if self.game is not None and not self.game.over:
             now = self.now()
             self._due_since = {seat: now for seat in self.game.state.due}
 
-    def _charge(self, after: State) -> None:
+    def _charge(self, after: State, now: float | None = None) -> None:
         """After a move: seats no longer due pay their time from their bank; seats
-        newly due start their clock."""
-        now = self.now()
+        newly due start their clock. ``now`` is the table's clock unless given
+        (a table loaded gives the times the store wrote)."""
+        now = self.now() if now is None else now
         for seat, since in list(self._due_since.items()):
             if seat not in after.due:
                 if self.clock.bank is not None:
-                    self._bank[seat] = self._bank_left(seat) - (now - since)
+                    self._bank[seat] = self._bank_left(seat) - max(0.0, now - since)
                 del self._due_since[seat]
         for seat in after.due:
             self._due_since.setdefault(seat, now)
