@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import shlex
 import shutil
 import subprocess
 import sys
@@ -317,6 +318,45 @@ def test_no_process_a_program_started_outlives_its_forfeit(tmp_path: Path) -> No
     assert "exited with status 3" in outcome.forfeit.detail
     assert time.monotonic() - start < 4  # told at once, not after the hello's 5 s
     assert gone("sleep 302.25")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux stops them (prctl)")
+def test_no_process_of_a_program_outlives_the_process_that_started_it(tmp_path: Path) -> None:
+    """The process that started a wrapper script's bot is killed with SIGKILL (as
+    the OOM killer kills a worker): it can stop nothing itself, yet every process
+    of the program is stopped, the bot and the child the wrapper left running
+    alike."""
+    marker = f"{time.monotonic_ns()}-started-by-a-killed-worker"
+    wrapper = tmp_path / "run.sh"
+    wrapper.write_text(
+        f"{shlex.quote(sys.executable)} -c 'import time; time.sleep(600)' {marker}-left &\n"
+        f"{shlex.quote(sys.executable)} {EXAMPLES / 'random_bot.py'} {marker}-bot\n"
+    )
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time\n"
+            "import skitgubbe as sg\n"
+            "from skitgubbe.bots import make_bot\n"
+            f"bot = make_bot({f'cmd:sh {wrapper}'!r}, log_dir={str(tmp_path)!r})\n"
+            "bot.prepare(sg.presets.FLURST, 3)\n"
+            "print('ready', flush=True)\n"
+            "time.sleep(600)\n",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert worker.stdout is not None and worker.stdout.readline() == "ready\n"
+        deadline = time.monotonic() + 5
+        while len(processes_running(marker)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(processes_running(marker)) >= 2  # the bot and what the wrapper left
+    finally:
+        worker.kill()
+        worker.wait()
+    assert gone(marker)
 
 
 def gone(marker: str) -> bool:

@@ -25,14 +25,17 @@ late, answers something that is not a move, or an illegal move) raises
 :class:`~skitgubbe.bots.protocol.BotFailure` naming what happened with the tail
 of its standard error; the program is stopped then and started again at the
 bot's next game. Programs run in a session of their own, so Ctrl-C reaches the
-run, which stops them, and not the programs; on Linux a program is also killed
-when the process that started it dies.
+run, which stops them, and not the programs. On Linux each runs under a guard
+(``skitgubbe/bots/_guard.py``) that kills the program with every process it
+started when the process that started it dies (a worker killed with
+``SIGKILL`` can stop nothing itself).
 """
 
 from __future__ import annotations
 
 import atexit
 import contextlib
+import errno
 import json
 import os
 import re
@@ -204,7 +207,7 @@ class _Program:
         self.tail = bytearray()
         try:
             self.process = subprocess.Popen(
-                list(words),
+                _guarded(words),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -383,14 +386,31 @@ class _Program:
             self.log_file.close()
 
 
+#: The guard a program runs under on Linux (``skitgubbe/bots/_guard.py``).
+_GUARD = str(Path(__file__).with_name("_guard.py"))
+
+
+def _guarded(words: Sequence[str]) -> list[str]:
+    """The command that runs ``words``: under the guard on Linux, where it stops
+    every process of the program once this process dies; as it is elsewhere. A
+    program that cannot be found raises :class:`FileNotFoundError` here, as
+    starting it would."""
+    if not sys.platform.startswith("linux"):
+        return list(words)
+    if shutil.which(words[0]) is None:
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), words[0])
+    return [sys.executable, "-I", "-S", _GUARD, str(os.getpid()), *words]
+
+
 def _die_with_parent() -> None:  # pragma: no cover - runs in the child, before exec
-    """On Linux, have the program killed when the process that started it dies
-    (a worker process stopped by Ctrl-C cannot stop its programs itself)."""
+    """On Linux, have the guard told when the process that started it dies (a
+    worker process killed, or stopped by Ctrl-C, cannot stop its programs itself):
+    it then stops every process of the program."""
     if sys.platform.startswith("linux"):
         import ctypes
 
         libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
 def _remove_logs(folder: Path, owner: int) -> None:
