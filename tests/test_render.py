@@ -12,6 +12,7 @@ from hypothesis import given
 import skitgubbe as sg
 from skitgubbe.cards import iter_indexes
 from skitgubbe.render import layout, svg
+from skitgubbe.render.svg import CARD_H, CARD_W, WIDTH
 from skitgubbe.simulate import random_moves
 
 from .test_knowledge import SETTINGS, STEPS, Game, first_seen, games, saw
@@ -112,3 +113,53 @@ def test_the_readme_picture_is_what_the_library_draws_today() -> None:
     assert path.read_text(encoding="utf-8") == svg(state, name="flurst"), (
         "redraw docs/_static/position.svg (see this test)"
     )
+
+
+Box = tuple[float, float, float, float]
+
+
+def apart(first: Box, second: Box) -> bool:
+    return (
+        first[2] <= second[0]
+        or second[2] <= first[0]
+        or first[3] <= second[1]
+        or second[3] <= first[1]
+    )
+
+
+def test_the_cards_on_the_table_touch_no_hand_and_no_seat_s_name() -> None:
+    """However many cards a trick holds, the row on the table fits between the
+    seats (the cards overlap more) and stays on the canvas: at 3 to 8 players of
+    Flurst, phase one and phase two."""
+    crowded = 0
+    for players in range(3, 9):
+        for seed in range(6):
+            rng = random.Random(seed)
+            state: sg.State = sg.deal(sg.presets.FLURST, players=players, seed=seed)
+            while not state.is_over:
+                items = layout(state)
+                table = [
+                    (item.x, item.y, item.x + CARD_W, item.y + CARD_H)
+                    for item in items
+                    if item.kind == "card" and item.owner < 0
+                ]
+                seats = [
+                    (item.x, item.y, item.x + CARD_W, item.y + CARD_H)
+                    for item in items
+                    if item.kind in ("card", "back") and item.owner >= 0
+                ] + [
+                    (
+                        item.x - 0.3 * item.size * len(item.text),
+                        item.y - 12,
+                        item.x + 0.3 * item.size * len(item.text),
+                        item.y + 3,
+                    )
+                    for item in items
+                    if item.kind == "text" and item.owner >= 0
+                ]
+                for card in table:
+                    assert card[0] >= 0 and card[2] <= WIDTH, (players, seed, str(state))
+                    assert all(apart(card, seat) for seat in seats), (players, seed, str(state))
+                crowded += len(table) >= 10
+                state = state.apply(rng.choice(state.legal_moves()))
+    assert crowded > 50  # rows long enough to have overflowed before

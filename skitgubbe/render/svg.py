@@ -67,6 +67,11 @@ CARD_H = 54
 _MIN_STEP = 20.0
 #: The room a hand may take across the bottom (and the top) of the picture.
 _WIDE_ROOM = WIDTH - 40.0
+#: How wide the row of cards on the table is at most while it is not crowded.
+_TABLE_ROOM = 250.0
+#: How much further apart two plays on a crowded table lie than two cards of one
+#: play, in steps between cards.
+_GROUP_GAP = 0.5
 #: How far a second row of a large hand sits below the first.
 _ROW_GAP = 30.0
 
@@ -228,7 +233,7 @@ def layout(
         items.append(
             Item("text", cx, ly, label, 12, "middle", bold=player in view.due, owner=player)
         )
-    items += _centre(view)
+    items += _centre(view, _free_width(items, WIDTH / 2, _TRICK_Y))
     footer = []
     if view.last_move is not None:
         footer.append(f"last move: {view.last_move}")
@@ -245,10 +250,40 @@ def layout(
     return items
 
 
-def _centre(view: PlayerView) -> list[Item]:
-    """The middle of the table: the trick above, the stock and the trump below."""
+#: The middle of the row of cards on the table, and of the stock and the trump.
+_TRICK_Y = 196.0
+_LOW_Y = 276.0
+#: The room kept clear between the cards on the table and a hand or a seat's name.
+_CLEAR = 6.0
+
+
+def _free_width(items: Sequence[Item], cx: float, cy: float) -> float:
+    """How wide a row of cards centred at ``(cx, cy)``, with the seats under its
+    plays, may be without touching a hand or a seat's name in ``items``."""
+    top, bottom = cy - CARD_H / 2 - _CLEAR, cy + CARD_H / 2 + 16 + _CLEAR
+    half = cx - _CLEAR
+    for item in items:
+        if item.kind in ("card", "back"):
+            left, right, high, low = item.x, item.x + CARD_W, item.y, item.y + CARD_H
+        elif item.kind == "text" and item.owner >= 0:  # a seat's name
+            width = 0.6 * item.size * len(item.text)
+            left, right, high, low = item.x - width / 2, item.x + width / 2, item.y - 12, item.y + 3
+        else:
+            continue
+        if low <= top or high >= bottom:
+            continue
+        if right <= cx:
+            half = min(half, cx - right - _CLEAR)
+        elif left >= cx:
+            half = min(half, left - cx - _CLEAR)
+    return max(2 * half, 2 * CARD_W)
+
+
+def _centre(view: PlayerView, room: float) -> list[Item]:
+    """The middle of the table: the trick above (at most ``room`` wide), the
+    stock and the trump below."""
     items: list[Item] = []
-    cx, top, low = WIDTH / 2, 196.0, 276.0
+    cx, top, low = WIDTH / 2, _TRICK_Y, _LOW_Y
     if view.phase is Phase.ONE:
         if view.stock_size:
             items.append(Item("back", cx - 80 - CARD_W / 2, low - CARD_H / 2))
@@ -269,14 +304,14 @@ def _centre(view: PlayerView) -> list[Item]:
         plays: list[tuple[int | None, Sequence[Card], str]] = [
             (event.player, event.cards, event.kind.value) for event in view.trick
         ]
-        items += _table(plays, cx, top)
+        items += _table(plays, cx, top, room)
     else:
         if view.trump is not None:
             items += _trump_suit(view.trump, cx + 80, low)
         plays = [
             (seat, cards, "") for seat, cards in zip(view.table_seats, view.table, strict=True)
         ]
-        items += _table(plays, cx, top)
+        items += _table(plays, cx, top, room)
         if plays:
             items.append(
                 Item("text", cx, top + CARD_H / 2 + 28, "under each play: its seat", 10, "middle")
@@ -295,16 +330,28 @@ def _trump_suit(suit: Suit, x: float, y: float) -> list[Item]:
 
 
 def _table(
-    plays: Sequence[tuple[int | None, Sequence[Card], str]], cx: float, cy: float
+    plays: Sequence[tuple[int | None, Sequence[Card], str]],
+    cx: float,
+    cy: float,
+    room: float,
 ) -> list[Item]:
-    """The cards on the table, in the order played, each group labelled with its seat."""
+    """The cards on the table, in the order played, each group labelled with its
+    seat, in a row at most ``room`` wide: the cards overlap more as more are
+    played, each play set off from the next by a step more, or by half a step
+    where the row is crowded."""
     items: list[Item] = []
     groups = [cards for _, cards, _ in plays if cards]
     count = sum(len(cards) for cards in groups)
     if not count:
         return [Item("text", cx, cy + 4, "no cards on the table", 11, "middle", "#cfe8da")]
-    step = _row(count + len(groups) - 1, 250)
-    x = cx - (CARD_W + step * (count + len(groups) - 2)) / 2
+    # a step's room between plays in a row up to _TABLE_ROOM wide; else in all the
+    # room there is; else (crowded) the plays closer together
+    for gap, width in ((1.0, min(room, _TABLE_ROOM)), (1.0, room), (_GROUP_GAP, room)):
+        steps = count - 1 + gap * (len(groups) - 1)
+        if not steps or (width - CARD_W) / steps >= _MIN_STEP:
+            break
+    step = min(CARD_W + 3.0, (width - CARD_W) / steps) if steps else 0.0
+    x = cx - (CARD_W + step * steps) / 2
     order = 0
     sluffs = False
     for player, cards, kind in plays:
@@ -330,7 +377,7 @@ def _table(
             )
         )
         sluffs = sluffs or sluff
-        x += step
+        x += gap * step
     if sluffs:
         items.append(
             Item("text", cx, cy + CARD_H / 2 + 28, "seats in yellow sluffed", 10, "middle", _SLUFF)
