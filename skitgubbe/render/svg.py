@@ -162,11 +162,18 @@ def _row(cards: int, room: float) -> float:
 
 
 def _hand_items(
-    known: Sequence[Card], hidden: int, x: float, y: float, room: float, owner: int
+    known: Sequence[Card],
+    hidden: int,
+    x: float,
+    y: float,
+    room: float,
+    owner: int,
+    grow: int = 0,
 ) -> tuple[list[Item], float, float]:
     """A hand centred at ``x``: known cards face up, then ``hidden`` backs, in rows
     of overlapping cards that leave each card's rank and suit in view; with the
-    top and bottom of what it covers."""
+    top and bottom of what it covers. The first row's top is at ``y`` and more
+    rows go down (``grow`` 1) or up (-1), or the rows are centred there (0)."""
     count = len(known) + hidden
     per_row = max(1, int((room - CARD_W) // _MIN_STEP) + 1)
     rows = max(1, math.ceil(count / per_row))
@@ -174,7 +181,7 @@ def _hand_items(
     kinds: list[tuple[Literal["card", "back"], str]] = [("card", str(card)) for card in known]
     kinds += [("back", "")] * hidden
     items = []
-    top = y - _ROW_GAP * (rows - 1) / 2
+    top = y - _ROW_GAP * (rows - 1) * (1 - grow) / 2
     for row in range(rows):
         part = kinds[row * per_row : (row + 1) * per_row]
         step = _row(len(part), room)
@@ -198,26 +205,15 @@ def layout(
     items.append(Item("text", 12, 20, f"{rules_name}, {players} players", 14, bold=True))
     items.append(Item("text", WIDTH - 12, 20, f"{phase}, {perspective}", 12, "end"))
     room = max(110.0, min(230.0, 900.0 / players))
-    known_hands = view.known
     won = view.won
-    for index in range(players):
+    seats: list[list[Item]] = [[] for _ in range(players)]
+    taken: list[tuple[_Box, list[_Box]]] = [(box, [box]) for box in _CENTRE_BOXES]
+    known_hands, sizes = view.known, view.hand_sizes
+    # the smaller hands first, each where it sits; a larger one then takes the
+    # first of its ways (wider rows, rows growing away from the middle) that
+    # touches nothing placed
+    for index in sorted(range(players), key=lambda index: sizes[(me + index) % players]):
         player = (me + index) % players
-        cx, cy = _seat_centre(index, players)
-        known = known_hands[player]
-        hidden = view.hand_sizes[player] - len(known)
-        edge = 2 * min(cx, WIDTH - cx) - 16
-        # the seats at the bottom and the top have the picture's width to themselves:
-        # a large hand there lies in one row
-        wide = abs(cx - WIDTH / 2) < 1
-        hand, top, bottom = _hand_items(
-            known,
-            hidden,
-            cx,
-            cy - CARD_H / 2,
-            _WIDE_ROOM if wide else min(room, max(edge, 110.0)),
-            player,
-        )
-        items += hand
         label = f"seat {player}" + (" (you)" if player == me and not open_ else "")
         if view.phase is not Phase.ONE and player in view.out:
             label += ", out"
@@ -225,14 +221,27 @@ def layout(
             label += ", the goat"
         if won:
             label += f", won {len(won[player])}"
-        ly = bottom + 15 if index == 0 else top - 8
-        if player in view.due:
-            items.append(Item("mark", cx, ly - 4, "due"))
-        elif player in view.to_act:
-            items.append(Item("mark", cx, ly - 4, "act"))
-        items.append(
-            Item("text", cx, ly, label, 12, "middle", bold=player in view.due, owner=player)
-        )
+        best: tuple[float, list[Item], _Box, list[_Box]] | None = None
+        known = known_hands[player]
+        for way in _ways(index, players, room):
+            placed = _seat_items(view, index, player, known, label, way)
+            boxes = _boxes(placed)
+            whole = _union(boxes)
+            clash = sum(_outside(box) for box in boxes)
+            for around, others in taken:
+                if _overlap(whole, around):
+                    for box in boxes:
+                        if _overlap(box, around):
+                            clash += sum(_overlap(box, other) for other in others)
+            if best is None or clash < best[0]:
+                best = (clash, placed, whole, boxes)
+            if not clash:
+                break
+        assert best is not None
+        seats[index] = best[1]
+        taken.append((best[2], best[3]))
+    for placed in seats:
+        items += placed
     items += _centre(view, _free_width(items, WIDTH / 2, _TRICK_Y))
     footer = []
     if view.last_move is not None:
@@ -277,6 +286,95 @@ def _free_width(items: Sequence[Item], cx: float, cy: float) -> float:
         elif left >= cx:
             half = min(half, left - cx - _CLEAR)
     return max(2 * half, 2 * CARD_W)
+
+
+_Box = tuple[float, float, float, float]
+#: What the middle of the table needs clear of hands: the least of the row of
+#: cards on the table, and the stock and the trump below it.
+_CENTRE_BOXES: tuple[_Box, ...] = (
+    (WIDTH / 2 - 60, _TRICK_Y - CARD_H / 2, WIDTH / 2 + 60, _TRICK_Y + CARD_H / 2 + 16),
+    (WIDTH / 2 - 100, _LOW_Y - CARD_H / 2, WIDTH / 2 + 100, _LOW_Y + CARD_H / 2 + 16),
+)
+#: Where the hands and the seats' names may lie: below the heading, above the footer.
+_ROOM_BOX: _Box = (4.0, 24.0, WIDTH - 4.0, HEIGHT - 24.0)
+
+
+def _ways(index: int, players: int, room: float) -> list[tuple[float, int]]:
+    """The ways a seat's hand may lie, the usual first: its rows' room and which
+    way more rows go (0 centred on the seat, 1 down, -1 up)."""
+    cx, cy = _seat_centre(index, players)
+    away = 0 if abs(cy - 240) < 1 else (1 if cy > 240 else -1)
+    ways: list[tuple[float, int]] = []
+    if abs(cx - WIDTH / 2) < 1:  # the bottom or the top: the picture's width, or less
+        ways.append((_WIDE_ROOM, 0))
+        edge = _WIDE_ROOM
+    else:
+        edge = max(2 * min(cx, WIDTH - cx) - 16, 110.0)
+    for wider in (1.0, 1.5, 2.0, 3.0, 4.0):
+        width = min(room * wider, edge)
+        for grow in dict.fromkeys((0, away)):
+            if (width, grow) not in ways:
+                ways.append((width, grow))
+    return ways
+
+
+def _seat_items(
+    view: PlayerView,
+    index: int,
+    player: int,
+    known: Sequence[Card],
+    label: str,
+    way: tuple[float, int],
+) -> list[Item]:
+    """A seat's hand (``known`` of it face up), name and ring, its hand laid out
+    ``way`` (see :func:`_ways`)."""
+    cx, cy = _seat_centre(index, view.players)
+    room, grow = way
+    items, top, bottom = _hand_items(
+        known, view.hand_sizes[player] - len(known), cx, cy - CARD_H / 2, room, player, grow
+    )
+    ly = bottom + 15 if index == 0 else top - 8
+    if player in view.due:
+        items.append(Item("mark", cx, ly - 4, "due"))
+    elif player in view.to_act:
+        items.append(Item("mark", cx, ly - 4, "act"))
+    items.append(Item("text", cx, ly, label, 12, "middle", bold=player in view.due, owner=player))
+    return items
+
+
+def _boxes(items: Sequence[Item]) -> list[_Box]:
+    """The boxes a seat's items cover: each card, and its name."""
+    boxes = []
+    for item in items:
+        if item.kind in ("card", "back"):
+            boxes.append((item.x, item.y, item.x + CARD_W, item.y + CARD_H))
+        elif item.kind == "text":
+            width = 0.6 * item.size * len(item.text)
+            boxes.append((item.x - width / 2, item.y - 12, item.x + width / 2, item.y + 3))
+    return boxes
+
+
+def _union(boxes: Sequence[_Box]) -> _Box:
+    """The least box round ``boxes``."""
+    return (
+        min(box[0] for box in boxes),
+        min(box[1] for box in boxes),
+        max(box[2] for box in boxes),
+        max(box[3] for box in boxes),
+    )
+
+
+def _overlap(first: _Box, second: _Box) -> float:
+    """The area two boxes share."""
+    across = min(first[2], second[2]) - max(first[0], second[0])
+    down = min(first[3], second[3]) - max(first[1], second[1])
+    return across * down if across > 0 and down > 0 else 0.0
+
+
+def _outside(box: _Box) -> float:
+    """The area of ``box`` outside :data:`_ROOM_BOX`."""
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    return area - _overlap(box, _ROOM_BOX)
 
 
 def _centre(view: PlayerView, room: float) -> list[Item]:
