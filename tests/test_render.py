@@ -192,8 +192,8 @@ def seats_touching(items: list[Item]) -> bool:
 def test_hands_lie_clear_of_each_other_where_the_table_has_room() -> None:
     """A large hand takes wider rows, or rows growing away from the middle, rather
     than run into the next seat: at 3 to 5 players of Flurst no hand touches
-    another hand or seat's name; in phase two it happens in 1% of positions at 6
-    players, 3% at 7 and 23% at 8, with up to 19 cards in a hand (before: 9%,
+    another hand or seat's name; in phase two it happens in 0.1% of positions at
+    6 players, 0.7% at 7 and 10% at 8, with up to 19 cards in a hand (before: 9%,
     32% and most)."""
     for players in range(3, 9):
         touching = positions = 0
@@ -209,5 +209,5 @@ def test_hands_lie_clear_of_each_other_where_the_table_has_room() -> None:
         if players <= 5:
             assert touching == 0, players
         else:
-            bound = 0.3 if players == 8 else 0.05
+            bound = 0.15 if players == 8 else 0.03
             assert touching <= bound * positions, (players, touching, positions)

@@ -209,10 +209,15 @@ def layout(
     seats: list[list[Item]] = [[] for _ in range(players)]
     taken: list[tuple[_Box, list[_Box]]] = [(box, [box]) for box in _CENTRE_BOXES]
     known_hands, sizes = view.known, view.hand_sizes
-    # the smaller hands first, each where it sits; a larger one then takes the
-    # first of its ways (wider rows, rows growing away from the middle) that
-    # touches nothing placed
-    for index in sorted(range(players), key=lambda index: sizes[(me + index) % players]):
+
+    # the smaller hands first, each where it sits, the seats at the top and the
+    # bottom last (they have most room); a larger one then takes the first of its
+    # ways (wider rows, rows growing away from the middle) that touches nothing
+    # placed
+    def order(index: int) -> tuple[bool, int]:
+        return abs(_seat_centre(index, players)[0] - WIDTH / 2) < 1, sizes[(me + index) % players]
+
+    for index in sorted(range(players), key=order):
         player = (me + index) % players
         label = f"seat {player}" + (" (you)" if player == me and not open_ else "")
         if view.phase is not Phase.ONE and player in view.out:
