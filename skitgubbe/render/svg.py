@@ -74,6 +74,8 @@ _TABLE_ROOM = 250.0
 _GROUP_GAP = 0.5
 #: How far a second row of a large hand sits below the first.
 _ROW_GAP = 30.0
+#: The height of the middle of the seats' ring.
+_MIDDLE_Y = 240.0
 
 _SUIT_COLOUR = {True: "#c62828", False: "#1b1b1b"}
 _FELT = "#1f6f4a"
@@ -151,7 +153,7 @@ def _mask(cards: Sequence[Card]) -> int:
 def _seat_centre(index: int, players: int) -> tuple[float, float]:
     """The middle of the ``index``-th seat clockwise from the bottom."""
     angle = math.pi / 2 + 2 * math.pi * index / players
-    return WIDTH / 2 + 250 * math.cos(angle), 240 + 168 * math.sin(angle)
+    return WIDTH / 2 + 250 * math.cos(angle), _MIDDLE_Y + 168 * math.sin(angle)
 
 
 def _row(cards: int, room: float) -> float:
@@ -277,13 +279,10 @@ def _free_width(items: Sequence[Item], cx: float, cy: float) -> float:
     top, bottom = cy - CARD_H / 2 - _CLEAR, cy + CARD_H / 2 + 16 + _CLEAR
     half = cx - _CLEAR
     for item in items:
-        if item.kind in ("card", "back"):
-            left, right, high, low = item.x, item.x + CARD_W, item.y, item.y + CARD_H
-        elif item.kind == "text" and item.owner >= 0:  # a seat's name
-            width = 0.6 * item.size * len(item.text)
-            left, right, high, low = item.x - width / 2, item.x + width / 2, item.y - 12, item.y + 3
-        else:
+        box = _box(item) if item.kind != "text" or item.owner >= 0 else None  # names only
+        if box is None:
             continue
+        left, high, right, low = box
         if low <= top or high >= bottom:
             continue
         if right <= cx:
@@ -308,7 +307,7 @@ def _ways(index: int, players: int, room: float) -> list[tuple[float, int]]:
     """The ways a seat's hand may lie, the usual first: its rows' room and which
     way more rows go (0 centred on the seat, 1 down, -1 up)."""
     cx, cy = _seat_centre(index, players)
-    away = 0 if abs(cy - 240) < 1 else (1 if cy > 240 else -1)
+    away = 0 if abs(cy - _MIDDLE_Y) < 1 else (1 if cy > _MIDDLE_Y else -1)
     ways: list[tuple[float, int]] = []
     if abs(cx - WIDTH / 2) < 1:  # the bottom or the top: the picture's width, or less
         ways.append((_WIDE_ROOM, 0))
@@ -347,16 +346,20 @@ def _seat_items(
     return items
 
 
+def _box(item: Item) -> _Box | None:
+    """The box (left, top, right, bottom) a card or a line of text (centred, as
+    the seats' names are) covers; ``None`` for anything else."""
+    if item.kind in ("card", "back"):
+        return item.x, item.y, item.x + CARD_W, item.y + CARD_H
+    if item.kind == "text":
+        half = 0.3 * item.size * len(item.text)
+        return item.x - half, item.y - 12, item.x + half, item.y + 3
+    return None
+
+
 def _boxes(items: Sequence[Item]) -> list[_Box]:
     """The boxes a seat's items cover: each card, and its name."""
-    boxes = []
-    for item in items:
-        if item.kind in ("card", "back"):
-            boxes.append((item.x, item.y, item.x + CARD_W, item.y + CARD_H))
-        elif item.kind == "text":
-            width = 0.6 * item.size * len(item.text)
-            boxes.append((item.x - width / 2, item.y - 12, item.x + width / 2, item.y + 3))
-    return boxes
+    return [box for box in map(_box, items) if box is not None]
 
 
 def _union(boxes: Sequence[_Box]) -> _Box:
