@@ -1,5 +1,6 @@
 """The build: the pure package by default, or with ``SKITGUBBE_MYPYC=1`` the
-engine's hot modules compiled by mypyc from the same source.
+engine's hot modules compiled by mypyc from the same source, and the writer of
+observation vectors (``skitgubbe/integrations/_scatter.c``) compiled beside them.
 
     SKITGUBBE_MYPYC=1 pip install .          # or pip install -e . with it
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import os
 
-from setuptools import setup
+from setuptools import Extension, setup
 
 #: The modules mypyc compiles, from the bottom of the engine up.
 COMPILED_MODULES = [
@@ -38,6 +39,9 @@ COMPILED_MODULES = [
 #: The compiled modules' shared library, kept inside the package so that it is
 #: found wherever the package is: ``skitgubbe/native__mypyc``.
 GROUP = "skitgubbe.native"
+#: The C source the compiled build adds: what numpy and big integers do in the
+#: pure build's observation vectors, done in one pass (see its header).
+SCATTER = Extension("skitgubbe.integrations._scatter", ["skitgubbe/integrations/_scatter.c"])
 #: What compiling needs: the mypy the ``dev`` extra checks the code with, and the
 #: engine's own dependency, whose types mypy reads.
 BUILD_REQUIRES = ["mypy==2.4.1", "attrs>=23.1"]
@@ -57,7 +61,7 @@ def ext_modules() -> list[object] | None:
         from mypyc.build import mypycify
     except ImportError:
         return None
-    return list(mypycify(COMPILED_MODULES, opt_level="3", group_name=GROUP))
+    return [*mypycify(COMPILED_MODULES, opt_level="3", group_name=GROUP), SCATTER]
 
 
 modules = ext_modules()

@@ -246,3 +246,71 @@ def test_every_preset_encodes(name: str) -> None:
     rules = sg.presets.get(name)
     state = sg.deal(rules, players=rules.min_players, seed=1)
     assert field(ob.encode(state.view(0)), "seats")[: rules.min_players] == [1] * rules.min_players
+
+
+compiled_only = pytest.mark.skipif(
+    not sg.COMPILED,
+    reason="the C writer of vectors is part of the compiled build: "
+    "SKITGUBBE_MYPYC=1 python setup.py build_ext --inplace",
+)
+
+
+@compiled_only
+def test_the_compiled_build_s_writer_gives_the_numbers_of_the_pure_build_s(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert ob._FILL is not None, "the compiled build lost its writer of vectors"
+    fill = ob._FILL
+    rng = random.Random(9)
+    rulesets = [(sg.presets.get(name), 0) for name in sorted(sg.presets.ALL)]
+    rulesets.append((attrs.evolve(sg.presets.FLURST, packs=2, max_players=13), 13))
+    written = 0
+    for rules, players in rulesets:
+        states = random_game(rules, players or rules.max_players, seed=3, moves=500)
+        for state in states[:: max(1, len(states) // 60)]:
+            for seat in range(state.players):
+                passed = tuple(rng.sample(range(state.players), rng.randrange(state.players)))
+                vectors = []
+                for writer in (fill, None):
+                    monkeypatch.setattr(ob, "_FILL", writer)
+                    vectors.append(ob.encode_state(state, seat, passed))
+                    vectors.append(ob.encode(state.view(seat), passed))
+                assert all(np.array_equal(vectors[0], vector) for vector in vectors[1:])
+                written += 1
+    assert written > 1000
+
+
+@compiled_only
+@pytest.mark.parametrize(
+    ("arguments", "error", "words"),
+    [
+        ((np.zeros(8, np.float64), 52, 0, b"", (), ()), TypeError, "float32"),
+        ((np.zeros(8, np.float32)[::2], 52, 0, b"", (), ()), ValueError, "contiguous"),
+        ((np.zeros(8, np.float32), 52, 0, b"", ([1 << 8], [0]), ()), IndexError, "outside"),
+        ((np.zeros(8, np.float32), 52, 0, b"", ((-1,), (0,)), ()), OverflowError, "negative"),
+        ((np.zeros(8, np.float32), 52, 0, b"", ((1 << 130,), (0,)), ()), OverflowError, "128"),
+        ((np.zeros(8, np.float32), 52, 0, b"", (("7C",), (0,)), ()), TypeError, "int"),
+        ((np.zeros(8, np.float32), 52, 0, b"", ((1,),), ()), TypeError, "pairs"),
+        ((np.zeros(8, np.float32), 52, 8, b"\x01", (), ()), IndexError, "outside"),
+        ((np.zeros(8, np.float32), 52, 0, b"", (), ((5,), (9,))), IndexError, "outside"),
+        ((np.zeros(8, np.float32), 0, 0, b"", (), ()), ValueError, "width"),
+        ((np.zeros(8, np.float32), 52, 0, b""), TypeError, "6 arguments"),
+    ],
+)
+def test_the_writer_refuses_what_it_cannot_write_and_names_it(
+    arguments: tuple[object, ...], error: type[Exception], words: str
+) -> None:
+    assert ob._FILL is not None
+    with pytest.raises(error, match=words):
+        ob._FILL(*arguments)
+
+
+@compiled_only
+def test_the_writer_adds_both_copies_of_a_card_and_sets_the_tail_and_the_numbers() -> None:
+    assert ob._FILL is not None
+    out = np.full(60, 5.0, np.float32)  # written whole: nothing of before is left
+    copies = 1 << 2 | 1 << 52 + 2 | 1 << 100  # the card 2 twice, the card 48 once
+    ob._FILL(out, 52, 53, bytes([0b101]), ((copies, 1), (0, -1)), ((3, 7), (58, -1)))
+    expected = np.zeros(60, np.float32)
+    expected[[2, 48, 53, 55, 58]] = [2, 1, 1, 1, 3]
+    assert np.array_equal(out, expected), out.nonzero()

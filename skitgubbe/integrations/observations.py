@@ -31,7 +31,7 @@ seat 0 of 4, phase one
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
@@ -57,6 +57,14 @@ try:
     import numpy.typing as npt
 except ImportError as error:  # pragma: no cover - every extra of the integrations has numpy
     raise ImportError(missing("numpy", "pettingzoo", "observation vectors")) from error
+
+#: The compiled build's writer of vectors (``_scatter.c``), or ``None`` in the pure
+#: build, where numpy writes them: the same numbers either way.
+_FILL: Callable[..., None] | None
+try:
+    from ._scatter import fill as _FILL
+except ImportError:
+    _FILL = None
 
 __all__ = [
     "FIELDS",
@@ -175,6 +183,15 @@ _BYTE_BITS = np.unpackbits(
     np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
 ).astype(np.float32)
 _ROW_SHIFTS = tuple(52 * row for row in range(TABLE_ROWS))
+# Where the writer of the compiled build puts the table's rows (latest first) and
+# the hand, out-of-play, unseen, exposed and upcard rows; where the tail starts,
+# and its length in bytes.
+_TABLE_ROWS_AT = tuple(_TABLE + shift for shift in _ROW_SHIFTS)
+_ONE_ROWS_AT = (0, _OUT, _OUT + 52, _OUT + 104, _OUT + 156)
+_TAIL_BYTES = (_TAIL_SIZE + 7) // 8
+_COUNTS_AT = tuple(range(_COUNTS, _COUNTS + 6))
+_EMPTY = np.empty
+_FLOAT32 = np.float32
 
 
 def field_slice(name: str) -> slice:
@@ -453,6 +470,31 @@ def _vector(
     seating = _SEATINGS[players][player]
     # Relative seats: every lane turned at once, ``player`` to its lane's start.
     seats = (seats >> player) & seating.right | (seats << players - player) & seating.left
+    fill = _FILL
+    if fill is not None:  # the compiled build: every number written in one pass
+        hand, known, won, table, out_of_play, unseen, exposed, upcard = rows
+        vector = _EMPTY(SIZE, _FLOAT32)
+        fill(
+            vector,
+            52,
+            _CARD_BITS,
+            (seats | seating.present | flags).to_bytes(_TAIL_BYTES, "little"),
+            (
+                known,
+                seating.known_at,
+                won,
+                seating.won_at,
+                table[: -TABLE_ROWS - 1 : -1],
+                _TABLE_ROWS_AT,
+                (hand, out_of_play, unseen, exposed, upcard),
+                _ONE_ROWS_AT,
+            ),
+            (sizes, seating.size_at, hidden, seating.hidden_at, (*counts, packs), _COUNTS_AT),
+        )
+        if out is None:
+            return vector
+        out[:] = vector
+        return out
     bits = (seats | seating.present | flags) << _CARD_BITS
     if packs == 1:
         vector = _unpack(_card_bits(seating, rows) | bits)
@@ -550,12 +592,20 @@ class _Seating:
     #: Where the hand sizes and hidden sizes (relative seats), then the table,
     #: stock, reserve and trick sizes, forced and packs lie.
     numbers: npt.NDArray[np.intp]
+    #: Where each seat's known row and won row starts, and where its hand size and
+    #: hidden size lie (-1 for the observer's own known row and hidden size), by
+    #: absolute seat, for the compiled build's writer.
+    known_at: tuple[int, ...]
+    won_at: tuple[int, ...]
+    size_at: tuple[int, ...]
+    hidden_at: tuple[int, ...]
 
 
 def _seating(players: int, me: int) -> _Seating:
     """How the seats lie as seen from ``me``."""
     order = tuple((me + step) % players for step in range(players))
     lanes = range(_TAIL["seats"], _TAIL["passed"] + 1, MAX_PLAYERS)
+    where = [(seat - me) % players for seat in range(players)]
     after = (1 << players - me) - 1
     before = ((1 << players) - 1) & ~after
     return _Seating(
@@ -574,6 +624,10 @@ def _seating(players: int, me: int) -> _Seating:
             ],
             np.intp,
         ),
+        known_at=tuple(-1 if at == 0 else _KNOWN + 52 * (at - 1) for at in where),
+        won_at=tuple(_WON + 52 * at for at in where),
+        size_at=tuple(_SIZES + at for at in where),
+        hidden_at=tuple(-1 if at == 0 else _HIDDEN + at for at in where),
     )
 
 
