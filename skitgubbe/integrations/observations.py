@@ -32,6 +32,7 @@ seat 0 of 4, phase one
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Final
 
 import attrs
 
@@ -80,9 +81,9 @@ __all__ = [
 ]
 
 #: The most seats a vector has room for: every seat a move can name.
-MAX_PLAYERS = MAX_SEAT + 1
+MAX_PLAYERS: Final = MAX_SEAT + 1
 #: How many of the latest table entries the vector holds.
-TABLE_ROWS = 16
+TABLE_ROWS: Final = 16
 
 
 @attrs.frozen
@@ -152,7 +153,7 @@ FIELDS: tuple[Field, ...] = (
     Field("packs", 1, "how many packs are in play"),
 )
 #: How many numbers the vector holds.
-SIZE = sum(field.size for field in FIELDS)
+SIZE: Final = sum(field.size for field in FIELDS)
 
 _OFFSETS: dict[str, int] = {}
 _at = 0
@@ -161,37 +162,51 @@ for _field in FIELDS:
     _at += _field.size
 del _at, _field
 _PHASES = {Phase.ONE: 0, Phase.TWO: 1, Phase.OVER: 2}
-_CARD_BITS = sum(field.size for field in _CARD_ROWS)
+_CARD_BITS: Final = sum(field.size for field in _CARD_ROWS)
 # Where each field lies after the card rows.
 _TAIL = {name: offset - _CARD_BITS for name, offset in _OFFSETS.items()}
-_TAIL_SIZE = SIZE - _CARD_BITS
-_KNOWN, _WON, _TABLE, _OUT = (_OFFSETS[name] for name in ("known", "won", "table", "out_of_play"))
-_BYTES = (SIZE + 7) // 8
+_TAIL_SIZE: Final = SIZE - _CARD_BITS
+_KNOWN: Final = _OFFSETS["known"]
+_WON: Final = _OFFSETS["won"]
+_TABLE: Final = _OFFSETS["table"]
+_OUT: Final = _OFFSETS["out_of_play"]
+_BYTES: Final = (SIZE + 7) // 8
 # Where the seat fields of 0s and 1s and the one-hot fields lie after the card rows.
-_TO_ACT, _DUE, _TURN, _LEADER, _TRICK_WINNER, _SLUFFED, _DONE = (
-    _TAIL[name] for name in ("to_act", "due", "turn", "leader", "trick_winner", "sluffed", "done")
-)
-_OUT_SEATS, _NEEDY, _BLAMATTIS, _LOSER, _PASSED = (
-    _TAIL[name] for name in ("out", "needy", "blamattis", "loser", "passed")
-)
-_PHASE, _TRUMP, _HEADING = (_TAIL[name] for name in ("phase", "trump", "heading"))
+# (Final constants: the compiled build reads them without a look-up.)
+_TO_ACT: Final = _TAIL["to_act"]
+_DUE: Final = _TAIL["due"]
+_TURN: Final = _TAIL["turn"]
+_LEADER: Final = _TAIL["leader"]
+_TRICK_WINNER: Final = _TAIL["trick_winner"]
+_SLUFFED: Final = _TAIL["sluffed"]
+_DONE: Final = _TAIL["done"]
+_OUT_SEATS: Final = _TAIL["out"]
+_NEEDY: Final = _TAIL["needy"]
+_BLAMATTIS: Final = _TAIL["blamattis"]
+_LOSER: Final = _TAIL["loser"]
+_PASSED: Final = _TAIL["passed"]
+_PHASE: Final = _TAIL["phase"]
+_TRUMP: Final = _TAIL["trump"]
+_HEADING: Final = _TAIL["heading"]
 # Where the fields of numbers lie: hand and hidden sizes, then the table, stock,
 # reserve and trick sizes, forced and packs side by side.
-_SIZES, _HIDDEN, _COUNTS = (_OFFSETS[name] for name in ("hand_sizes", "hidden_sizes", "table_size"))
+_SIZES: Final = _OFFSETS["hand_sizes"]
+_HIDDEN: Final = _OFFSETS["hidden_sizes"]
+_COUNTS: Final = _OFFSETS["table_size"]
 # The eight numbers (0 or 1) of each byte's bits, lowest bit first.
 _BYTE_BITS = np.unpackbits(
     np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
 ).astype(np.float32)
-_ROW_SHIFTS = tuple(52 * row for row in range(TABLE_ROWS))
+_ROW_SHIFTS: Final = tuple(52 * row for row in range(TABLE_ROWS))
 # Where the writer of the compiled build puts the table's rows (latest first) and
 # the hand, out-of-play, unseen, exposed and upcard rows; where the tail starts,
 # and its length in bytes.
-_TABLE_ROWS_AT = tuple(_TABLE + shift for shift in _ROW_SHIFTS)
-_ONE_ROWS_AT = (0, _OUT, _OUT + 52, _OUT + 104, _OUT + 156)
-_TAIL_BYTES = (_TAIL_SIZE + 7) // 8
-_COUNTS_AT = tuple(range(_COUNTS, _COUNTS + 6))
-_EMPTY = np.empty
-_FLOAT32 = np.float32
+_TABLE_ROWS_AT: Final = tuple(_TABLE + shift for shift in _ROW_SHIFTS)
+_ONE_ROWS_AT: Final = (0, _OUT, _OUT + 52, _OUT + 104, _OUT + 156)
+_TAIL_BYTES: Final = (_TAIL_SIZE + 7) // 8
+_COUNTS_AT: Final = tuple(range(_COUNTS, _COUNTS + 6))
+_EMPTY: Final = np.empty
+_FLOAT32: Final = np.float32
 
 
 def field_slice(name: str) -> slice:
@@ -289,7 +304,7 @@ def encode_state(
 ) -> npt.NDArray[np.float32]:
     """The vector of ``player``'s view of ``state``: ``encode(state.view(player),
     passed, out)``, worked out from the state without building the view."""
-    public = _LATEST
+    public = _LATEST[0]
     if public[0] is not state or public[1] not in (-1, player):
         public = _public(state, player)
     (_, _, packs, lanes, flags, hands, known, won, table, out_of_play, unseen, upcard, sizes) = (
@@ -336,18 +351,20 @@ _Public = tuple[
     tuple[int, int, int, int, int],
 ]
 # The latest state's: the adapters observe one state for several seats in turn.
-_LATEST: _Public = (None, -1, 1, 0, 0, (), (), (), (), 0, 0, 0, [], (), (0, 0, 0, 0, 0))
+# (In a list: setting an item costs the compiled build less than a module global.)
+_LATEST: Final[list[_Public]] = [
+    (None, -1, 1, 0, 0, (), (), (), (), 0, 0, 0, [], (), (0, 0, 0, 0, 0))
+]
 
 
 def _public(state: State, player: int) -> _Public:
     """What every seat sees of ``state`` (as ``player`` sees it, where that differs)."""
-    global _LATEST
     if isinstance(state, PhaseTwoState):
         public = _phase_two(state, player)
     else:
         assert isinstance(state, PhaseOneState)
         public = _phase_one(state)
-    _LATEST = public
+    _LATEST[0] = public
     return public
 
 
@@ -571,9 +588,24 @@ def _unpack(bits: int) -> npt.NDArray[np.float32]:
     ]
 
 
-@attrs.frozen
 class _Seating:
-    """How the absolute seats of a table of ``players`` lie as seen from one seat."""
+    """How the absolute seats of a table of ``players`` lie as seen from one seat
+    (a plain class, so that the compiled build reads its fields natively)."""
+
+    __slots__ = (
+        "hidden_at",
+        "known",
+        "known_at",
+        "left",
+        "numbers",
+        "order",
+        "present",
+        "right",
+        "size_at",
+        "where",
+        "won",
+        "won_at",
+    )
 
     #: The seats in relative order, the observer first.
     order: tuple[int, ...]
@@ -600,41 +632,39 @@ class _Seating:
     size_at: tuple[int, ...]
     hidden_at: tuple[int, ...]
 
-
-def _seating(players: int, me: int) -> _Seating:
-    """How the seats lie as seen from ``me``."""
-    order = tuple((me + step) % players for step in range(players))
-    lanes = range(_TAIL["seats"], _TAIL["passed"] + 1, MAX_PLAYERS)
-    where = [(seat - me) % players for seat in range(players)]
-    after = (1 << players - me) - 1
-    before = ((1 << players) - 1) & ~after
-    return _Seating(
-        order=order,
-        where={seat: i for i, seat in enumerate(order)},
-        known=tuple((seat, 52 * i) for i, seat in enumerate(order[1:])),
-        won=tuple((seat, 52 * i) for i, seat in enumerate(order)),
-        right=sum(after << lane for lane in lanes),
-        left=sum(before << lane for lane in lanes),
-        present=((1 << players) - 1) << _TAIL["seats"],
-        numbers=np.array(
+    def __init__(self, players: int, me: int) -> None:
+        order = tuple((me + step) % players for step in range(players))
+        lanes = range(_TAIL["seats"], _TAIL["passed"] + 1, MAX_PLAYERS)
+        where = [(seat - me) % players for seat in range(players)]
+        after = (1 << players - me) - 1
+        before = ((1 << players) - 1) & ~after
+        self.order = order
+        self.where = {seat: i for i, seat in enumerate(order)}
+        self.known = tuple((seat, 52 * i) for i, seat in enumerate(order[1:]))
+        self.won = tuple((seat, 52 * i) for i, seat in enumerate(order))
+        self.right = sum(after << lane for lane in lanes)
+        self.left = sum(before << lane for lane in lanes)
+        self.present = ((1 << players) - 1) << _TAIL["seats"]
+        self.numbers = np.array(
             [
                 *range(_SIZES, _SIZES + players),
                 *range(_HIDDEN, _HIDDEN + players),
                 *range(_COUNTS, _COUNTS + 6),
             ],
             np.intp,
-        ),
-        known_at=tuple(-1 if at == 0 else _KNOWN + 52 * (at - 1) for at in where),
-        won_at=tuple(_WON + 52 * at for at in where),
-        size_at=tuple(_SIZES + at for at in where),
-        hidden_at=tuple(-1 if at == 0 else _HIDDEN + at for at in where),
-    )
+        )
+        self.known_at = tuple(-1 if at == 0 else _KNOWN + 52 * (at - 1) for at in where)
+        self.won_at = tuple(_WON + 52 * at for at in where)
+        self.size_at = tuple(_SIZES + at for at in where)
+        self.hidden_at = tuple(-1 if at == 0 else _HIDDEN + at for at in where)
 
 
 #: How the seats lie, by table size and observer.
-_SEATINGS = [[_seating(players, me) for me in range(players)] for players in range(MAX_PLAYERS + 1)]
+_SEATINGS: Final = [
+    [_Seating(players, me) for me in range(players)] for players in range(MAX_PLAYERS + 1)
+]
 #: No hidden cards, by table size.
-_NO_HIDDEN = [(0,) * players for players in range(MAX_PLAYERS + 1)]
+_NO_HIDDEN: Final = [(0,) * players for players in range(MAX_PLAYERS + 1)]
 
 
 def _text(name: str, value: object) -> str | None:
