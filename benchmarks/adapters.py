@@ -9,7 +9,10 @@ fixed seeds, whole random games of 4-player Flurst:
     through the loop OpenSpiel's examples use (at a chance node an outcome drawn
     by its probability, else a legal action drawn uniformly); every chance node
     and every decision is a step. C++ ``hearts`` is played by the same loop in
-    the same process, as the yardstick the issue names.
+    the same process, as the yardstick the issue names. Once more calling the
+    game's ``_apply_action`` itself in place of ``apply_action`` (OpenSpiel's
+    C++ ``ApplyAction``, which calls ``current_player`` and ``_apply_action``
+    back through pybind11 and keeps the history): what OpenSpiel's calls cost.
 PettingZoo
     through ``env.last()`` at every step (an observation vector and an action
     mask) and a random legal action read from the mask, as
@@ -67,7 +70,7 @@ games = int(sys.argv[1])
 chosen = sys.argv[2].split(",") if len(sys.argv) > 2 else None
 
 
-def openspiel_games(name, params):
+def openspiel_games(name, params, direct=False):
     game = pyspiel.load_game(name, params)
     digest = hashlib.blake2b()
     steps = 0
@@ -81,7 +84,10 @@ def openspiel_games(name, params):
                 action = rng.choices(outcomes, chances)[0]
             else:
                 action = rng.choice(state.legal_actions())
-            state.apply_action(action)
+            if direct:  # the game's own method, without OpenSpiel's C++ and pybind11
+                state._apply_action(action)
+            else:
+                state.apply_action(action)
             digest.update(action.to_bytes(2, "little"))
             steps += 1
     return steps / (time.perf_counter() - start), digest.hexdigest(), steps
@@ -112,6 +118,9 @@ def pettingzoo_free():
 
 WORKLOADS = {
     "openspiel": lambda: openspiel_games("python_skitgubbe", {"preset": "flurst", "players": 4}),
+    "openspiel_direct": lambda: openspiel_games(
+        "python_skitgubbe", {"preset": "flurst", "players": 4}, direct=True
+    ),
     "hearts": lambda: openspiel_games("hearts", {}),
     "pettingzoo": pettingzoo_games,
     "pettingzoo_free": pettingzoo_free,
@@ -125,6 +134,7 @@ PASS = PASS.replace("BENCHMARKS", repr(str(ROOT / "benchmarks")))
 
 WORKLOADS = {
     "openspiel": "python_skitgubbe, steps/s",
+    "openspiel_direct": "  the same, _apply_action called itself",
     "hearts": "  beside it: C++ hearts, same loop",
     "pettingzoo": "PettingZoo environment, steps/s",
     "pettingzoo_free": "  the same, observation made free",
@@ -198,7 +208,7 @@ def main() -> int:
         print(f"python_skitgubbe / hearts, {build}: {share:.2f}")
     same = all(
         len(digests[name, "pure"] | digests[name, "compiled"]) == 1
-        for name in ("openspiel", "pettingzoo", "pettingzoo_free")
+        for name in ("openspiel", "openspiel_direct", "pettingzoo", "pettingzoo_free")
     )
     print(f"the same games in both builds: {'yes' if same else 'NO'}")
     return 0 if same else 1
