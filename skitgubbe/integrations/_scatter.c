@@ -22,6 +22,24 @@
 #include <Python.h>
 #include <string.h>
 
+/* The place of the lowest set bit of a word that is not 0. */
+#if defined(_MSC_VER)
+#include <intrin.h>
+static int
+low_bit(unsigned long long word)
+{
+    unsigned long at;
+    _BitScanForward64(&at, word);
+    return (int)at;
+}
+#else
+static int
+low_bit(unsigned long long word)
+{
+    return __builtin_ctzll(word);
+}
+#endif
+
 static int
 place(float *out, Py_ssize_t size, Py_ssize_t at, float value, int add)
 {
@@ -81,7 +99,7 @@ scatter(float *out, Py_ssize_t size, Py_ssize_t offset, Py_ssize_t width,
         unsigned long long word, Py_ssize_t first)
 {
     while (word) {
-        int bit = __builtin_ctzll(word);
+        int bit = low_bit(word);
         word &= word - 1;
         if (place(out, size, offset + (first + bit) % width, 1.0f, 1) < 0)
             return -1;
@@ -227,7 +245,7 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             for (Py_ssize_t i = 0; i < tail.len && status == 0; i++) {
                 unsigned int byte = bytes[i];
                 while (byte && status == 0) {
-                    int bit = __builtin_ctz(byte);
+                    int bit = low_bit(byte);
                     byte &= byte - 1;
                     status = place(out, size, tail_start + 8 * i + bit, 1.0f, 0);
                 }
@@ -253,8 +271,11 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_scatter",
-    "The compiled build's writer of observation vectors.", -1, methods,
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_scatter",
+    .m_doc = "The compiled build's writer of observation vectors.",
+    .m_size = -1,
+    .m_methods = methods,
 };
 
 PyMODINIT_FUNC
