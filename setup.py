@@ -29,6 +29,7 @@ COMPILED_MODULES = [
     "skitgubbe/phase_one/play.py",
     "skitgubbe/intermission.py",
     "skitgubbe/knowledge.py",
+    "skitgubbe/sampling.py",
     "skitgubbe/solve/search.py",
     "skitgubbe/bots/playouts.py",
     "skitgubbe/bots/tree.py",
