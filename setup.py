@@ -28,6 +28,7 @@ COMPILED_MODULES = [
     "skitgubbe/phase_one/mas.py",
     "skitgubbe/phase_one/play.py",
     "skitgubbe/intermission.py",
+    "skitgubbe/views.py",
     "skitgubbe/knowledge.py",
     "skitgubbe/sampling.py",
     "skitgubbe/solve/search.py",

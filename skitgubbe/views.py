@@ -245,14 +245,11 @@ class PlayerView:
 
         lines = [f"Seat {self.player}'s view ({name_of(self.rules)}, {phase[self.phase.value]})"]
 
-        def line(label: str, text: str) -> None:
-            lines.append(f"  {label:<10} {text}")
-
-        line("hand", format_cards(self.hand) or "-")
+        _line(lines, "hand", format_cards(self.hand) or "-")
         if self.trump is not None:
-            line("trump", self.trump.letter)
+            _line(lines, "trump", self.trump.letter)
         elif self.upcard is not None:
-            line("trump", f"not yet turned; the upcard is {self.upcard}")
+            _line(lines, "trump", f"not yet turned; the upcard is {self.upcard}")
         known = self._others_known()
         others = [seat for seat in range(self.players) if seat != self.player]
         for seat in others:
@@ -262,23 +259,23 @@ class PlayerView:
                 text += f", holds {known[seat]}"
             if seat in self.out:
                 text += ", out"
-            line("others" if seat == others[0] else "", text)
+            _line(lines, "others" if seat == others[0] else "", text)
         if self.phase.value == "one":
-            line("stock", f"{self.stock_size} cards")
-            line("trick", ", ".join(str(event) for event in self.trick) or "-")
+            _line(lines, "stock", f"{self.stock_size} cards")
+            _line(lines, "trick", ", ".join(str(event) for event in self.trick) or "-")
             won = [f"{seat}: {format_cards(cards)}" for seat, cards in enumerate(self.won) if cards]
             if won:
-                line("won", "; ".join(won))
+                _line(lines, "won", "; ".join(won))
         else:
-            line("table", " / ".join(format_cards(play) for play in self.table) or "-")
+            _line(lines, "table", " / ".join(format_cards(play) for play in self.table) or "-")
         if self.loser is not None:
-            line("goat", f"seat {self.loser}")
+            _line(lines, "goat", f"seat {self.loser}")
         else:
             due = " ".join(map(str, self.due))
-            line("to act", f"{' '.join(map(str, self.to_act))} (due: {due})")
+            _line(lines, "to act", f"{' '.join(map(str, self.to_act))} (due: {due})")
         if self.last_move is not None:
             seen = ", ".join(str(event) for event in self.events)
-            line("last move", f"{self.last_move}" + (f": {seen}" if seen else ""))
+            _line(lines, "last move", f"{self.last_move}" + (f": {seen}" if seen else ""))
         return "\n".join(lines)
 
     # -- cards ---------------------------------------------------------------------
@@ -426,6 +423,11 @@ class PlayerView:
         except (ValueError, RecursionError) as error:
             raise ValueError(f"not a JSON view: {error}") from None
         return cls.from_dict(data)
+
+
+def _line(lines: list[str], label: str, text: str) -> None:
+    """Add one labelled line of a view's text to ``lines``."""
+    lines.append(f"  {label:<10} {text}")
 
 
 @functools.lru_cache(maxsize=8192)
