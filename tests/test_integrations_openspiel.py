@@ -171,6 +171,29 @@ def test_a_state_clones_and_pickles() -> None:
     assert copy.information_state_string(0) == state.information_state_string(0)
 
 
+def test_a_clone_mid_deal_deals_on_alone_and_shares_the_game() -> None:
+    """A copy made during the deal goes on by itself: dealing in one changes
+    nothing in the other; both keep the one game (games do not change), and a
+    pickled state comes back with its deal."""
+    game = load(preset="flurst", players=4)
+    state = game.new_initial_state()
+    for card in (5, 9, 13):
+        state.apply_action(card)
+    clone = state.clone()
+    assert clone.get_game() is state.get_game()
+    clone.apply_action(20)
+    assert state.dealt == [5, 9, 13] and clone.dealt == [5, 9, 13, 20]
+    assert 20 in dict(state.chance_outcomes()) and 20 not in dict(clone.chance_outcomes())
+    assert 5 not in state.legal_actions() and len(clone.legal_actions()) == 48
+    copy = pickle.loads(pickle.dumps(clone))
+    assert copy.dealt == clone.dealt and copy.history() == clone.history()
+    rng = random.Random(3)
+    for each in (state, copy):
+        while each.is_chance_node():
+            each.apply_action(rng.choice(each.legal_actions()))
+    assert copy.turns is not None and copy.turns.state.players == 4
+
+
 def test_returns_are_zero_sum_with_minus_one_for_the_goat() -> None:
     rng = random.Random(2)
     state = dealt(load(preset="pagat", players=3))

@@ -3,14 +3,16 @@ go round for ever, and every game ends."""
 
 from __future__ import annotations
 
+import pickle
 import random
+from copy import deepcopy
 
 import pytest
 
 import skitgubbe as sg
 from skitgubbe.integrations import turns as turns_module
 from skitgubbe.integrations.actions import PASS, move_to_action
-from skitgubbe.integrations.turns import Turns, acting_seats, offer_order
+from skitgubbe.integrations.turns import Dealing, Turns, acting_seats, offer_order
 from skitgubbe.simulate import random_ruleset
 
 
@@ -142,3 +144,18 @@ def test_acting_seats_are_to_act_and_due_as_bits_whichever_state_came_before() -
         acting, due = acting_seats(state)
         assert acting == sum(1 << seat for seat in state.to_act)
         assert due == sum(1 << seat for seat in state.due)
+
+
+def test_dealing_deals_in_place_copies_whole_and_names_a_card_not_left() -> None:
+    dealing = Dealing([1, 2, 0])
+    copy = deepcopy(dealing)
+    dealing.deal(1)
+    assert copy.dealt == [] and copy.left == [1, 2, 0] and len(copy) == 0
+    assert dealing.dealt == [1] and dealing.left == [1, 1, 0] and len(dealing) == 1
+    assert dealing == Dealing([1, 1, 0], [1]) and dealing != copy
+    assert pickle.loads(pickle.dumps(dealing)) == dealing
+    for card in (2, 3, -1):
+        with pytest.raises(ValueError, match=f"{card} is not a card left to deal"):
+            dealing.deal(card)
+    assert dealing == Dealing([1, 1, 0], [1])  # a refused card changes nothing
+    assert dealing.outcomes() == [(0, 0.5), (1, 0.5)] and dealing.actions() == [0, 1]

@@ -69,7 +69,7 @@ from .actions import NUM_ACTIONS, PASS, action_to_string
 from .observations import FIELDS as OBSERVATION_FIELDS
 from .observations import SIZE, encode_state, field_slice, information_state_string
 from .params import ruleset_and_players
-from .turns import Turns, deal_actions, deal_outcomes
+from .turns import Dealing, Turns
 
 try:
     import numpy as np
@@ -171,6 +171,11 @@ class SkitgubbeGame(pyspiel.Game):  # type: ignore[misc]
         OpenSpiel makes by pickling) is built whole again."""
         return (SkitgubbeGame, (dict(self.get_parameters()),))
 
+    def __deepcopy__(self, memo: object) -> SkitgubbeGame:
+        """The game itself: a game does not change, and OpenSpiel's copies of a state
+        share their game (a copy of a state deep-copies each of its attributes)."""
+        return self
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> SkitgubbeObserver:
@@ -201,10 +206,13 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
         # OpenSpiel asks who acts several times a step: the answer is kept.
         self._player = _CHANCE
         self._over = False
-        #: The cards dealt so far, as card numbers from the top of the pack.
-        self.dealt: list[int] = []
-        #: How often each card is still to be dealt.
-        self._left = list(game.pack)
+        # The deal card by card so far (copied whole when OpenSpiel clones a state).
+        self._dealing = Dealing(list(game.pack))
+
+    @property
+    def dealt(self) -> list[int]:
+        """The cards dealt so far, as card numbers from the top of the pack."""
+        return self._dealing.dealt
 
     @property
     def turns(self) -> Turns | None:
@@ -251,7 +259,7 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
         deals = self._game.deals
         if deals:
             return list(range(deals))
-        return deal_actions(self._left)
+        return self._dealing.actions()
 
     def is_chance_node(self) -> bool:
         """Whether chance acts next (during the deal)."""
@@ -267,7 +275,7 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
         deals = self._game.deals
         if deals:
             return [(deal, 1.0 / deals) for deal in range(deals)]
-        return deal_outcomes(self._left)
+        return self._dealing.outcomes()
 
     def _apply_action(self, action: int) -> None:
         turns = self._turns
@@ -283,13 +291,12 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
             state = sg.deal(game.rules, players=game.players, seed=int(action))
             self.turns = Turns(state, max_decisions=game.max_decisions)
             return
-        card = int(action)
-        if not 0 <= card < CARDS_IN_PACK or not self._left[card]:
-            raise ValueError(f"{action} is not a card left to deal")
-        self._left[card] -= 1
-        self.dealt.append(card)
-        if len(self.dealt) == game.cards:
-            self.turns = Turns(_deal_in_order(game, self.dealt), max_decisions=game.max_decisions)
+        dealing = self._dealing
+        dealing.deal(int(action))
+        if len(dealing) == game.cards:
+            self.turns = Turns(
+                _deal_in_order(game, dealing.dealt), max_decisions=game.max_decisions
+            )
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -319,7 +326,7 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
             seed = int(probability_sampler() * (1 << 53))
             pack = [card for card, copies in enumerate(self._game.pack) for _ in range(copies)]
             random.Random(seed).shuffle(pack)
-            for card in pack[: len(self.dealt)]:
+            for card in pack[: len(self._dealing)]:
                 clone._apply_action(card)
         else:
             seed = int(probability_sampler() * (1 << 53))
@@ -331,7 +338,7 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
         if self.turns is None:
             if self._game.deals:
                 return "before the deal"
-            return f"dealing: {len(self.dealt)} of {self._game.cards} cards dealt"
+            return f"dealing: {len(self._dealing)} of {self._game.cards} cards dealt"
         state = self.turns.state
         hands = "\n".join(
             f"{seat}: {sg.format_cards(state.view(seat).hand)}" for seat in range(state.players)

@@ -32,7 +32,7 @@ from ..moves import Move
 from ..state import PhaseOneState, PhaseTwoState, State
 from .actions import NUM_ACTIONS, PASS, _ascending, _keyed, action_to_move
 
-__all__ = ["Turns", "acting_seats", "deal_actions", "deal_outcomes", "offer_order"]
+__all__ = ["Dealing", "Turns", "acting_seats", "deal_actions", "deal_outcomes", "offer_order"]
 
 
 def offer_order(state: State) -> tuple[int, ...]:
@@ -112,6 +112,81 @@ def deal_outcomes(left: list[int]) -> list[tuple[int, float]]:
     """
     total = sum(left)
     return [(card, count / total) for card, count in enumerate(left) if count]
+
+
+class Dealing:
+    """A pack dealt card by card, as far as it has gone: the cards dealt, in order,
+    and how many copies of each card are left. :meth:`deal` deals in place; a copy
+    (``copy.deepcopy``, which OpenSpiel uses to clone its states) copies the
+    two lists whole rather than card by card.
+
+    ``Dealing(left)`` starts with ``left[card]`` copies of each card number still
+    to deal.
+
+    >>> dealing = Dealing([1, 2, 0])
+    >>> dealing.deal(1)
+    >>> dealing.dealt, dealing.actions(), dealing.outcomes()
+    ([1], [0, 1], [(0, 0.5), (1, 0.5)])
+    >>> dealing.deal(2)
+    Traceback (most recent call last):
+    ...
+    ValueError: 2 is not a card left to deal
+    """
+
+    def __init__(self, left: list[int], dealt: list[int] | None = None) -> None:
+        self._left = list(left)
+        self._dealt: list[int] = [] if dealt is None else list(dealt)
+
+    @property
+    def dealt(self) -> list[int]:
+        """The card numbers dealt so far, the first dealt first (a copy)."""
+        return list(self._dealt)
+
+    @property
+    def left(self) -> list[int]:
+        """How many copies of each card number are still to deal (a copy)."""
+        return list(self._left)
+
+    def __len__(self) -> int:
+        """How many cards have been dealt."""
+        return len(self._dealt)
+
+    def actions(self) -> list[int]:
+        """The cards that may be dealt next (:func:`deal_actions`)."""
+        return [card for card, count in enumerate(self._left) if count]
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        """Each card that may be dealt next with its chance (:func:`deal_outcomes`)."""
+        left = self._left
+        total = sum(left)
+        return [(card, count / total) for card, count in enumerate(left) if count]
+
+    def deal(self, card: int) -> None:
+        """Deal ``card`` next; :class:`ValueError` for a card that is not left to
+        deal (and nothing changes)."""
+        left = self._left
+        if not 0 <= card < len(left) or not left[card]:
+            raise ValueError(f"{card} is not a card left to deal")
+        left[card] -= 1
+        self._dealt.append(card)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Dealing) and self._left == other._left and self._dealt == other._dealt
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # it changes as it deals
+
+    def __repr__(self) -> str:
+        return f"Dealing({self._left!r}, {self._dealt!r})"
+
+    def __reduce__(self) -> tuple[type[Dealing], tuple[list[int], list[int]]]:
+        """Pickled as its constructor's arguments (the compiled build's class keeps
+        no ``__dict__`` to copy)."""
+        return (Dealing, (self._left, self._dealt))
+
+    def __deepcopy__(self, memo: object) -> Dealing:
+        return Dealing(self._left, self._dealt)
 
 
 # The offer orders by (players, anchor, seats that may act as bits); emptied when
