@@ -13,6 +13,8 @@ fixed seeds, whole random games of 4-player Flurst:
     game's ``_apply_action`` itself in place of ``apply_action`` (OpenSpiel's
     C++ ``ApplyAction``, which calls ``current_player`` and ``_apply_action``
     back through pybind11 and keeps the history): what OpenSpiel's calls cost.
+    And the same games with every state cloned once (``state.clone()``, timed
+    alone), as MCTS and CFR clone: clones per second.
 PettingZoo
     through ``env.last()`` at every step (an observation vector and an action
     mask) and a random legal action read from the mask, as
@@ -93,6 +95,30 @@ def openspiel_games(name, params, direct=False):
     return steps / (time.perf_counter() - start), digest.hexdigest(), steps
 
 
+def openspiel_clones():
+    # every state of the games cloned once, as MCTS and CFR clone: clones/s
+    game = pyspiel.load_game("python_skitgubbe", {"preset": "flurst", "players": 4})
+    digest = hashlib.blake2b()
+    clones = 0
+    seconds = 0.0
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            start = time.perf_counter()
+            copy = state.clone()
+            seconds += time.perf_counter() - start
+            clones += 1
+            if state.is_chance_node():
+                outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+                action = rng.choices(outcomes, chances)[0]
+            else:
+                action = rng.choice(copy.legal_actions())
+            state.apply_action(action)
+            digest.update(action.to_bytes(2, "little"))
+    return clones / seconds, digest.hexdigest(), clones
+
+
 def pettingzoo_games():
     env = pz.SkitgubbeEnv(preset="flurst", players=4)
     digest = hashlib.blake2b()
@@ -122,6 +148,7 @@ WORKLOADS = {
         "python_skitgubbe", {"preset": "flurst", "players": 4}, direct=True
     ),
     "hearts": lambda: openspiel_games("hearts", {}),
+    "openspiel_clone": openspiel_clones,
     "pettingzoo": pettingzoo_games,
     "pettingzoo_free": pettingzoo_free,
 }
@@ -136,6 +163,7 @@ WORKLOADS = {
     "openspiel": "python_skitgubbe, steps/s",
     "openspiel_direct": "  the same, _apply_action called itself",
     "hearts": "  beside it: C++ hearts, same loop",
+    "openspiel_clone": "python_skitgubbe, clones/s",
     "pettingzoo": "PettingZoo environment, steps/s",
     "pettingzoo_free": "  the same, observation made free",
 }
@@ -208,7 +236,13 @@ def main() -> int:
         print(f"python_skitgubbe / hearts, {build}: {share:.2f}")
     same = all(
         len(digests[name, "pure"] | digests[name, "compiled"]) == 1
-        for name in ("openspiel", "openspiel_direct", "pettingzoo", "pettingzoo_free")
+        for name in (
+            "openspiel",
+            "openspiel_direct",
+            "openspiel_clone",
+            "pettingzoo",
+            "pettingzoo_free",
+        )
     )
     print(f"the same games in both builds: {'yes' if same else 'NO'}")
     return 0 if same else 1
