@@ -16,7 +16,7 @@ import pytest
 import skitgubbe as sg
 from skitgubbe import FirstLead, TrumpCard
 from skitgubbe.cards import cards_of
-from skitgubbe.phase_one.dealing import lay_out
+from skitgubbe.phase_one.dealing import deal_order, lay_out
 from skitgubbe.presets import FLURST, HELMFRID, MAS, PAGAT, SWEDISH_GOAT, TWO_PLAYER, WIZARDS
 
 from .helpers import cards, finish, step
@@ -549,6 +549,48 @@ def test_d_hand_3_a_pack_laid_out_in_dealing_order_is_the_shuffled_deal(name: st
                 reserve=layout.reserve,
             )
             assert laid == sg.deal(rules, players=players, seed=seed)
+
+
+@pytest.mark.parametrize("name", sorted(sg.presets.ALL))
+def test_d_hand_3_a_pack_dealt_in_order_is_the_game_of_its_layout(name: str) -> None:
+    """D-HAND-3, D-TRUMP-SET-ASIDE, P1-MAS, P2-AVSTICKSHOG: ``deal_order`` (card
+    numbers, as OpenSpiel deals them) makes the very state a layout of the same
+    order makes, its deal's record and seed included, without the text."""
+    rules = sg.presets.get(name)
+    for players in {rules.min_players, rules.max_players}:
+        for seed in (1, 2**64 - 1):
+            order = list(range(52)) * rules.packs
+            random.Random(seed).shuffle(order)
+            layout = lay_out(rules, players, [sg.Card.from_index(card) for card in order])
+            laid = sg.deal(
+                rules,
+                seed=seed,
+                hands=layout.hands,
+                stock=layout.stock,
+                set_aside=layout.set_aside,
+                reserve=layout.reserve,
+            )
+            dealt = deal_order(rules, players, order, seed)
+            assert dealt == laid and dealt.__reduce__() == laid.__reduce__()
+            assert dealt.deal == laid.deal and dealt.deal.hands is not None
+
+
+def test_deal_order_takes_only_the_whole_pack_as_card_numbers() -> None:
+    order = list(range(52))
+    with pytest.raises(ValueError, match="every card number of the 1 pack"):
+        deal_order(FLURST, 4, order[:51])
+    with pytest.raises(ValueError, match="every card number of the 1 pack"):
+        deal_order(FLURST, 4, [*order[:51], 0])  # the 2C twice, no AS
+    with pytest.raises(ValueError, match="every card number of the 1 pack"):
+        deal_order(FLURST, 4, [*order[:51], 52])
+    with pytest.raises(ValueError, match="every card number of the 2 pack"):
+        deal_order(DOUBLE, 4, order)
+    with pytest.raises(TypeError, match="as card numbers"):
+        deal_order(FLURST, 4, list(sg.one_pack()))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seed must be a whole number from 0"):
+        deal_order(FLURST, 4, order, seed=-1)
+    with pytest.raises(ValueError, match="players"):
+        deal_order(FLURST, 1, order)
 
 
 def test_lay_out_takes_only_the_whole_pack() -> None:

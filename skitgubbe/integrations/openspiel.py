@@ -63,7 +63,7 @@ import skitgubbe as sg
 
 from ..bots import greedy_choice, is_due
 from ..cards import CARDS_IN_PACK
-from ..phase_one.dealing import lay_out
+from ..phase_one.dealing import deal_order
 from ._extras import missing
 from .actions import NUM_ACTIONS, PASS, action_to_string
 from .observations import FIELDS as OBSERVATION_FIELDS
@@ -350,15 +350,7 @@ def _deal_in_order(game: SkitgubbeGame, order: list[int]) -> sg.PhaseOneState:
     """The game of a pack dealt in ``order`` (card numbers, top first); the engine's
     later shuffles are seeded from the order itself."""
     seed = int.from_bytes(hashlib.blake2b(bytes(order), digest_size=8).digest(), "big")
-    layout = lay_out(game.rules, game.players, [sg.Card.from_index(card) for card in order])
-    return sg.deal(
-        game.rules,
-        seed=seed,
-        hands=layout.hands,
-        stock=layout.stock,
-        set_aside=layout.set_aside,
-        reserve=layout.reserve,
-    )
+    return deal_order(game.rules, game.players, order, seed)
 
 
 class SkitgubbeObserver:

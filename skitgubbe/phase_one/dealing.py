@@ -30,7 +30,7 @@ from .play import context_for
 from .tricks import Work
 from .values import take
 
-__all__ = ["MAX_SEED", "Layout", "check_seed", "deal", "lay_out"]
+__all__ = ["MAX_SEED", "Layout", "check_seed", "deal", "deal_order", "lay_out"]
 
 #: Seeds are whole numbers from 0 up to (not including) this bound.
 MAX_SEED = 2**64
@@ -168,11 +168,6 @@ def deal(
             rules.packs,
             "laid out",
         )
-    if rules.trump_card is TrumpCard.SET_ASIDE:
-        indicator = (set_aside_mask.bit_length() - 1) % CARDS_IN_PACK
-    else:
-        indicator = stock_cards[-1]
-    first = first_leader(rules, hand_masks, leader, players)
     absent = 0
     if hands is not None:  # the cards a layout leaves out are out of play
         absent = PACK_MASK if rules.packs == 1 else PACK_MASK | PACK_MASK << CARDS_IN_PACK
@@ -182,6 +177,88 @@ def deal(
             *(1 << i for i in (*stock_cards, *reserve_cards)),
         ):
             absent = take(absent, mask)
+    return _started(
+        rules, spec, hand_masks, stock_cards, set_aside_mask, reserve_cards, leader, absent
+    )
+
+
+def deal_order(
+    rules: Ruleset | str, players: int, order: Sequence[int], seed: int = 0
+) -> PhaseOneState:
+    """The game of a whole pack dealt in ``order`` (card numbers,
+    :attr:`Card.index <skitgubbe.cards.Card.index>`, top card first): the game
+    that :func:`deal` makes of the :func:`lay_out` of that order, its ``seed``
+    driving the later shuffles, made without writing the cards as text and
+    reading them back (OpenSpiel deals card by card and then asks for this).
+
+    >>> from skitgubbe import presets
+    >>> order = list(range(52))
+    >>> layout = lay_out(presets.FLURST, 4, [Card.from_index(card) for card in order])
+    >>> deal_order(presets.FLURST, 4, order, seed=3) == deal(
+    ...     presets.FLURST, seed=3, hands=layout.hands, stock=layout.stock
+    ... )
+    True
+
+    ``order`` must hold every card of the rules' pack(s) as often as they hold it.
+    """
+    rules = as_rules(rules)
+    check_players(rules, players)
+    check_seed(seed)
+    cards = list(order)
+    if set(map(type, cards)) != {int}:
+        raise TypeError("order: give the cards as card numbers (Card.index), top card first")
+    if sorted(cards) != _WHOLE[rules.packs]:
+        raise ValueError(
+            f"order: give every card number of the {rules.packs} pack(s) exactly as often "
+            f"as they hold it ({len(_WHOLE[rules.packs])} numbers from 0 to 51), "
+            f"not {len(cards)} numbers"
+        )
+    reserve_cards, hand_masks, set_aside_mask, stock_cards = _split(rules, players, cards)
+    spec = Deal(
+        players,
+        seed,
+        None,
+        tuple(_text([card.index for card in cards_of(mask)]) for mask in hand_masks),
+        _text(stock_cards),
+        _text(iter_indexes(set_aside_mask)),
+        _text(reserve_cards),
+    )
+    return _started(rules, spec, hand_masks, stock_cards, set_aside_mask, reserve_cards, None, 0)
+
+
+#: Every card number of one pack and of two, in order, as :func:`deal_order` checks.
+_WHOLE: dict[int, list[int]] = {
+    1: list(range(CARDS_IN_PACK)),
+    2: sorted(list(range(CARDS_IN_PACK)) * 2),
+}
+
+
+#: Each card number's text.
+_NAMES: tuple[str, ...] = tuple(str(Card.from_index(index)) for index in range(CARDS_IN_PACK))
+
+
+def _text(indexes: Iterable[int]) -> str:
+    """Card numbers as card text (what :func:`~skitgubbe.cards.format_cards` writes)."""
+    return " ".join([_NAMES[index] for index in indexes])
+
+
+def _started(
+    rules: Ruleset,
+    spec: Deal,
+    hand_masks: list[int],
+    stock_cards: tuple[int, ...],
+    set_aside_mask: int,
+    reserve_cards: tuple[int, ...],
+    leader: int | None,
+    absent: int,
+) -> PhaseOneState:
+    """The first state of a game dealt so, its first trick started."""
+    players = len(hand_masks)
+    if rules.trump_card is TrumpCard.SET_ASIDE:
+        indicator = (set_aside_mask.bit_length() - 1) % CARDS_IN_PACK
+    else:
+        indicator = stock_cards[-1]
+    first = first_leader(rules, hand_masks, leader, players)
     state = PhaseOneState(
         context_for(rules),
         spec,
