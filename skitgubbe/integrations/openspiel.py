@@ -205,7 +205,6 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
         self._turns: Turns | None = None
         # OpenSpiel asks who acts several times a step: the answer is kept.
         self._player = _CHANCE
-        self._over = False
         # The deal card by card so far (copied whole when OpenSpiel clones a state).
         self._dealing = Dealing(list(game.pack))
 
@@ -223,7 +222,6 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
     def turns(self, turns: Turns | None) -> None:
         self._turns = turns
         player = None if turns is None else turns.player
-        self._over = turns is not None and player is None
         self._player = _CHANCE if turns is None else _TERMINAL if player is None else player
 
     def current_player(self) -> int:
@@ -249,9 +247,10 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
         for a pseudo-player (a negative number) while a player acts is an error."""
         turns = self._turns
         if turns is not None:
-            if self._over:
+            now = self._player
+            if now == _TERMINAL:
                 return []
-            if player is not None and player != self._player:
+            if player is not None and player != now:
                 if player < 0:
                     raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
                 return []
@@ -280,10 +279,9 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         turns = self._turns
         if turns is not None:  # the setter of ``turns``, in place: it runs at every step
-            turns = turns.apply(int(action))
+            turns = turns.apply(action)  # OpenSpiel passes a plain int
             self._turns = turns
             player = turns.player
-            self._over = player is None
             self._player = _TERMINAL if player is None else player
             return
         game = self._game
@@ -307,7 +305,7 @@ class SkitgubbeState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the game is over: a goat, or stopped at the decision limit."""
-        return self._over
+        return self._player == _TERMINAL
 
     def returns(self) -> list[float]:
         """``-1`` for the goat, ``1 / (players - 1)`` for the others; 0 before the end."""

@@ -26,7 +26,7 @@ with no goat: a draw.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from ..moves import Move
 from ..state import PhaseOneState, PhaseTwoState, State
@@ -159,7 +159,17 @@ class Dealing:
         """Each card that may be dealt next with its chance (:func:`deal_outcomes`)."""
         left = self._left
         total = sum(left)
-        return [(card, count / total) for card, count in enumerate(left) if count]
+        # the outcomes of cards with one copy left are made once for each total and
+        # shared; kept as plain objects, so that the compiled build copies them as
+        # they are rather than unpacking and packing each again
+        single = _single_outcomes(total, len(left))
+        outcomes: list[object] = []
+        for card, count in enumerate(left):
+            if count == 1:
+                outcomes.append(single[card])
+            elif count:
+                outcomes.append((card, count / total))
+        return cast("list[tuple[int, float]]", outcomes)
 
     def deal(self, card: int) -> None:
         """Deal ``card`` next; :class:`ValueError` for a card that is not left to
@@ -187,6 +197,23 @@ class Dealing:
 
     def __deepcopy__(self, memo: object) -> Dealing:
         return Dealing(self._left, self._dealt)
+
+
+def _single_outcomes(total: int, cards: int) -> tuple[object, ...]:
+    """``(card, 1 / total)`` for each card number below ``cards``: the outcomes of
+    cards with one copy left among ``total`` cards, made once and shared."""
+    key = total << 16 | cards
+    single = _SINGLE.get(key)
+    if single is None:
+        single = tuple([(card, 1 / total) for card in range(cards)])
+        if len(_SINGLE) >= _ORDERS_LIMIT:
+            _SINGLE.clear()
+        _SINGLE[key] = single
+    return single
+
+
+# The outcomes of single cards by total and cards (see _single_outcomes).
+_SINGLE: dict[int, tuple[object, ...]] = {}
 
 
 # The offer orders by (players, anchor, seats that may act as bits); emptied when
