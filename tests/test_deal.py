@@ -16,7 +16,7 @@ import pytest
 import skitgubbe as sg
 from skitgubbe import FirstLead, TrumpCard
 from skitgubbe.cards import cards_of
-from skitgubbe.phase_one.dealing import deal_order, lay_out
+from skitgubbe.phase_one.dealing import Layout, deal_order, lay_out
 from skitgubbe.presets import FLURST, HELMFRID, MAS, PAGAT, SWEDISH_GOAT, TWO_PLAYER, WIZARDS
 
 from .helpers import cards, finish, step
@@ -529,6 +529,18 @@ def test_a_layout_with_a_card_twice_is_refused_with_one_pack() -> None:
         sg.deal(SWEDISH_GOAT, hands=["8D 3D", "7C", "KD"], stock="QC 6S", set_aside="6S")
 
 
+def laid_out(rules: sg.Ruleset, seed: int, layout: Layout) -> sg.PhaseOneState:
+    """The game ``deal`` makes of ``layout``, its later shuffles seeded by ``seed``."""
+    return sg.deal(
+        rules,
+        seed=seed,
+        hands=layout.hands,
+        stock=layout.stock,
+        set_aside=layout.set_aside,
+        reserve=layout.reserve,
+    )
+
+
 @pytest.mark.parametrize("name", sorted(sg.presets.ALL))
 def test_d_hand_3_a_pack_laid_out_in_dealing_order_is_the_shuffled_deal(name: str) -> None:
     """D-HAND-3, D-TRUMP-SET-ASIDE, P1-MAS, P2-AVSTICKSHOG: ``lay_out`` deals a pack
@@ -540,14 +552,7 @@ def test_d_hand_3_a_pack_laid_out_in_dealing_order_is_the_shuffled_deal(name: st
             order = list(sg.one_pack() if rules.packs == 1 else sg.two_packs())
             random.Random(seed).shuffle(order)
             layout = lay_out(rules, players, order)
-            laid = sg.deal(
-                rules,
-                seed=seed,
-                hands=layout.hands,
-                stock=layout.stock,
-                set_aside=layout.set_aside,
-                reserve=layout.reserve,
-            )
+            laid = laid_out(rules, seed, layout)
             assert laid == sg.deal(rules, players=players, seed=seed)
 
 
@@ -562,14 +567,7 @@ def test_d_hand_3_a_pack_dealt_in_order_is_the_game_of_its_layout(name: str) -> 
             order = list(range(52)) * rules.packs
             random.Random(seed).shuffle(order)
             layout = lay_out(rules, players, [sg.Card.from_index(card) for card in order])
-            laid = sg.deal(
-                rules,
-                seed=seed,
-                hands=layout.hands,
-                stock=layout.stock,
-                set_aside=layout.set_aside,
-                reserve=layout.reserve,
-            )
+            laid = laid_out(rules, seed, layout)
             dealt = deal_order(rules, players, order, seed)
             assert dealt == laid and dealt.__reduce__() == laid.__reduce__()
             assert dealt.deal == laid.deal and dealt.deal.hands is not None
