@@ -111,7 +111,17 @@ def deal_outcomes(left: list[int]) -> list[tuple[int, float]]:
     [(1, 0.25), (2, 0.75)]
     """
     total = sum(left)
-    return [(card, count / total) for card, count in enumerate(left) if count]
+    # the outcomes of cards with one copy left are made once for each total and
+    # shared; kept as plain objects, so that the compiled build copies them as they
+    # are rather than unpacking and packing each again
+    single = _single_outcomes(total, len(left))
+    outcomes: list[object] = []
+    for card, count in enumerate(left):
+        if count == 1:
+            outcomes.append(single[card])
+        elif count:
+            outcomes.append((card, count / total))
+    return cast("list[tuple[int, float]]", outcomes)
 
 
 class Dealing:
@@ -153,23 +163,11 @@ class Dealing:
 
     def actions(self) -> list[int]:
         """The cards that may be dealt next (:func:`deal_actions`)."""
-        return [card for card, count in enumerate(self._left) if count]
+        return deal_actions(self._left)
 
     def outcomes(self) -> list[tuple[int, float]]:
         """Each card that may be dealt next with its chance (:func:`deal_outcomes`)."""
-        left = self._left
-        total = sum(left)
-        # the outcomes of cards with one copy left are made once for each total and
-        # shared; kept as plain objects, so that the compiled build copies them as
-        # they are rather than unpacking and packing each again
-        single = _single_outcomes(total, len(left))
-        outcomes: list[object] = []
-        for card, count in enumerate(left):
-            if count == 1:
-                outcomes.append(single[card])
-            elif count:
-                outcomes.append((card, count / total))
-        return cast("list[tuple[int, float]]", outcomes)
+        return deal_outcomes(self._left)
 
     def deal(self, card: int) -> None:
         """Deal ``card`` next; :class:`ValueError` for a card that is not left to
@@ -206,14 +204,16 @@ def _single_outcomes(total: int, cards: int) -> tuple[object, ...]:
     single = _SINGLE.get(key)
     if single is None:
         single = tuple([(card, 1 / total) for card in range(cards)])
-        if len(_SINGLE) >= _ORDERS_LIMIT:
+        if len(_SINGLE) >= _SINGLE_LIMIT:
             _SINGLE.clear()
         _SINGLE[key] = single
     return single
 
 
-# The outcomes of single cards by total and cards (see _single_outcomes).
+# The outcomes of single cards by total and cards (see _single_outcomes); emptied
+# when it reaches its limit (a deal of one or two packs meets at most 104).
 _SINGLE: dict[int, tuple[object, ...]] = {}
+_SINGLE_LIMIT: Final = 1_000
 
 
 # The offer orders by (players, anchor, seats that may act as bits); emptied when
