@@ -17,6 +17,7 @@ import random
 import sys
 from collections.abc import Callable
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,15 +25,20 @@ from hypothesis import strategies as st
 import skitgubbe as sg
 from skitgubbe.cards import format_cards, one_pack
 from skitgubbe.events import EventKind
+from skitgubbe.rules import AntiTrump, Beat, Runs
+from skitgubbe.rules import PickUp as PickUpRule
 from skitgubbe.simulate import move_bound
 from skitgubbe.solve import SolveError, Solver, Verdict, solve
 from skitgubbe.solve.search import (
     _CUT,
     _Budget,
+    _Cyclic,
     _key,
     _label_graph,
     _OutOfBudget,
     _quick_line,
+    _Race,
+    _Shedding,
 )
 from skitgubbe.state import PhaseTwoState, State
 
@@ -485,3 +491,92 @@ def test_positions_alike_but_for_the_killed_cards_share_a_key_and_a_verdict() ->
     assert _key(sg.start_phase_two(koira, ["2C 3C", "9H", "8H"], "D", leader=0)) != _key(
         sg.start_phase_two(koira, ["3C 4C", "9H", "8H"], "D", leader=0)
     )
+
+
+def _varied_rules(rng: random.Random) -> sg.Ruleset:
+    """A preset, or a preset with its phase-two settings drawn at random."""
+    rules = rng.choice(RULES)
+    if rng.random() < 0.5:
+        return rules
+    return attrs.evolve(
+        rules,
+        runs=rng.choice(list(Runs)),
+        beat=rng.choice(list(Beat)),
+        pick_up=rng.choice(list(PickUpRule)),
+        anti_trump=rng.choice(list(AntiTrump)),
+        kill_on_trump=rng.random() < 0.3,
+    )
+
+
+def _race(state: PhaseTwoState, seat: int, shedding: _Shedding | None) -> int | None:
+    """The race's verdict for ``seat`` (1 escapes), with or without the masks'
+    race; ``None`` where a line comes back."""
+    try:
+        return _Race(seat, {}, 10**7, float("inf"), shedding, {}).escapes(state)
+    except _Cyclic:
+        return None
+
+
+def test_the_race_on_masks_agrees_with_the_engines_race() -> None:
+    """Two seats: the race on masks (no states made, its own moves, its own quick
+    line) gives every position the verdict of the race that asks the engine, under
+    every preset's phase-two rules and settings drawn at random, before a lead and
+    after one, for both seats."""
+    rng = random.Random(7)
+    taken = {0: 0, 1: 0}
+    for _ in range(700):
+        rules = _varied_rules(rng)
+        pack = list(one_pack())
+        rng.shuffle(pack)
+        cards = rng.randint(2, 11)
+        hands: list[list[sg.Card]] = [[pack[0]], [pack[1]]]
+        for card in pack[2:cards]:
+            hands[rng.randrange(2)].append(card)
+        hands += [[] for _ in range(rules.min_players - 2)]  # seats out before phase two
+        state: State = sg.start_phase_two(
+            rules,
+            [format_cards(hand) for hand in hands],
+            rng.choice("CDHS"),
+            leader=rng.randrange(2),
+        )
+        if rng.random() < 0.5 and not state.is_over:
+            state = state.apply(rng.choice(state.legal_moves()))
+        if state.is_over:
+            continue
+        assert isinstance(state, PhaseTwoState)
+        shedding = _Shedding.for_context(state._context)
+        if shedding is None or not shedding.takes(state):
+            continue
+        for seat in (0, 1):  # the seats in play
+            verdict = _race(state, seat, shedding)
+            assert verdict is not None and verdict == _race(state, seat, None), (state, seat)
+            taken[verdict] += 1
+    assert min(taken.values()) >= 150, taken
+
+
+def test_the_race_on_masks_is_used_only_where_it_plays_as_the_engine() -> None:
+    """Rules that name a card (the high trump, a complete suit), a pick-up of the
+    lowest card alone, two packs: the engine's race. A trick begun by three seats,
+    or a game near its quiet limit (P2-QUIET): the engine's race for that position."""
+    hands = ["2C 5D 9H", "3C KS", ""]
+    flurst = sg.presets.FLURST
+    for rules in (
+        attrs.evolve(flurst, high_trump=True),
+        attrs.evolve(flurst, complete_suit_kills=True),
+        attrs.evolve(flurst, pick_up=PickUpRule.LOWEST_CARD),
+    ):
+        state = sg.start_phase_two(rules, hands, "S", leader=0)
+        assert _Shedding.for_context(state._context) is None, rules
+    state = sg.start_phase_two(flurst, hands, "S", leader=0)
+    shedding = _Shedding.for_context(state._context)
+    assert shedding is not None and shedding.takes(state)
+    near = sg.start_phase_two(attrs.evolve(flurst, quiet_limit=2 * 5 + 4), hands, "S", leader=0)
+    near_shedding = _Shedding.for_context(near._context)
+    assert near_shedding is not None and not near_shedding.takes(near)
+    # three seats began the trick: two plays before a kill, though one seat is out
+    three = sg.start_phase_two(flurst, ["2C", "3C KS", "9H 5D"], "S", leader=0)
+    three = three.apply(three.legal_moves()[0])  # seat 0 leads its last card and is out
+    assert isinstance(three, PhaseTwoState) and 0 in three.out and three._trick_size == 3
+    assert shedding.for_context(three._context) is shedding and not shedding.takes(three)
+    for seat in (1, 2):
+        assert _race(three, seat, shedding) == _race(three, seat, None)

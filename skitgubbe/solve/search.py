@@ -59,7 +59,12 @@ With two seats left the game cannot go round: each trick holds one play before
 the answer, so a pick-up gives the lead back to a player holding fewer cards and
 a kill takes cards out of the game. There the verdict is searched by the
 *race*: depth first with a table of answers, stopping at the first move that
-wins.
+wins. Under most rules (one pack, no rule that names a card, a pick-up that takes
+the whole lead) a trick of two seats is a lead and one answer: a play that beats
+the lead kills both and its player leads next, a pick-up takes the lead and hands
+the lead back. There the race runs on the two hands' masks alone, making no
+states: its table is keyed by the leader's hand and the other's, whichever seats
+hold them, and shared by every question under the same rules.
 
 With three seats or more a line can come back, and each side's goal is searched
 depth first with the line's positions kept aside: a line that comes back to a
@@ -114,7 +119,8 @@ import attrs
 from ..cards import CARDS_IN_PACK, PACK_MASK
 from ..events import EventKind
 from ..moves import Move, PickUp
-from ..phase_two import Context
+from ..phase_two import Context, _slots
+from ..rules import PickUp as PickUpRule
 from ..rules import Runs
 from ..state import PhaseTwoRules, PhaseTwoState, State
 
@@ -587,13 +593,24 @@ class _Race:
     plays on the table) raises :class:`_Cyclic`, and the proof search decides.
     """
 
-    def __init__(self, seat: int, table: dict[int, int], max_nodes: int, deadline: float) -> None:
+    def __init__(
+        self,
+        seat: int,
+        table: dict[int, int],
+        max_nodes: int,
+        deadline: float,
+        shedding: _Shedding | None = None,
+        shed: dict[int, int] | None = None,
+    ) -> None:
         self.seat = seat
         self.table = table
         self.nodes = 0
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.path: set[int] = set()
+        #: the race on masks, where the rules allow it, with its table
+        self.shedding = shedding
+        self.shed: dict[int, int] = {} if shed is None else shed
 
     def escapes(self, state: PhaseTwoState) -> int:
         """1 if :attr:`seat` escapes from ``state`` whatever the other seat does, else 0."""
@@ -602,6 +619,9 @@ class _Race:
             if _stalled(state):
                 raise _Cyclic
             return int(state._goat != seat)
+        shedding = self.shedding
+        if shedding is not None and shedding.takes(state):
+            return self._shed(state, shedding)
         key = _key(state)
         known = self.table.get(key, -1)
         if known >= 0:
@@ -629,6 +649,270 @@ class _Race:
         self.path.discard(key)
         table[key] = result
         return result
+
+    def _count(self) -> None:
+        """Count a position searched; past the budget, stop."""
+        self.nodes += 1
+        if self.nodes > self.max_nodes or (
+            self.nodes % _CLOCK_EVERY == 0 and time.monotonic() > self.deadline
+        ):
+            raise _OutOfBudget
+
+    def _shed(self, state: PhaseTwoState, shedding: _Shedding) -> int:
+        """:meth:`escapes` by the race on masks (``shedding.takes(state)``)."""
+        turn = state._turn
+        other = (state._active & ~(1 << turn)).bit_length() - 1
+        hands = state._hand_masks
+        table = state._table_masks
+        if table:  # ``other`` led it
+            return int(
+                (self._answered(hands[other], hands[turn], table[0]) == 1) == (other == self.seat)
+            )
+        return int((self._leads(hands[turn], hands[other]) == 1) == (turn == self.seat))
+
+    def _leads(self, hand: int, other: int) -> int:
+        """1 if the seat to lead from ``hand`` escapes, the other holding ``other``, else 0."""
+        key = hand | other << CARDS_IN_PACK
+        known = self.shed.get(key, -1)
+        if known >= 0:
+            return known
+        shedding = self.shedding
+        assert shedding is not None
+        if shedding.quick(hand, other):
+            self.shed[key] = 1
+            return 1
+        self._count()
+        order: list[int] = []  # more cards first, then the lower top card
+        for suit in range(4):
+            pattern = hand >> (13 * suit) & 0x1FFF
+            if pattern:
+                for play in shedding.runs(pattern):
+                    order.append(play << 2 | suit)
+        order.sort()
+        result = 0
+        for entry in order:
+            lead = (entry >> 2 & 0x1FFF) << (13 * (entry & 3))
+            if lead == hand:  # it leads its last cards and is out
+                result = 1
+                break
+            if self._answered(hand ^ lead, other, lead):
+                result = 1
+                break
+        self.shed[key] = result
+        return result
+
+    def _answered(self, rest: int, other: int, lead: int) -> int:
+        """1 if the seat that led ``lead``, holding ``rest`` after it, escapes
+        whatever the other seat, holding ``other``, answers, else 0."""
+        shedding = self.shedding
+        assert shedding is not None
+        filters = shedding.filters[lead.bit_length() - 1]
+        order: list[int] = []  # more cards first, then the lower top card
+        for index in range(0, len(filters), 2):
+            shift = filters[index]
+            pattern = other >> shift & filters[index + 1]
+            if pattern:
+                for play in shedding.runs(pattern):
+                    if (play & 0x1FFF) << shift == other:  # it beats with its last cards: out
+                        return 0
+                    order.append(play << 2 | shift // 13)
+        if order:
+            self._count()
+            order.sort()
+            for entry in order:
+                beat = (entry >> 2 & 0x1FFF) << (13 * (entry & 3))
+                if self._leads(other ^ beat, rest):  # the killer leads next
+                    return 0
+        return self._leads(rest, other | lead)  # picked up: the leader leads again
+
+
+class _Shedding:
+    """The race of :class:`_Race` on masks alone, where the rules let two seats
+    play it so: one pack, no rule that names a card (the high trump, a complete
+    suit), a pick-up that takes the whole play (never the lowest card alone), and
+    no avstickshög, Blåmattis or forced pick-up in play. Then a trick is a lead
+    and one answer: a play that beats it kills both (the killer leads next), or a
+    pick-up of the lead (its player leads again); a seat that plays its last card
+    is out, and the other is the goat.
+
+    Its positions are the leader's hand and the other's, whichever seats hold
+    them, and each holds whether the leader escapes: a table of ``leader |
+    other << 52`` shared by every question under one set of rules. It makes no
+    :class:`PhaseTwoState` and asks the engine nothing; :class:`_Race` hands it
+    every position it takes (see :meth:`takes`), and the tests hold it to the
+    engine's race position by position."""
+
+    def __init__(self, context: Context) -> None:
+        self.code = context.runs_code
+        self.trumps = context.trump_bits
+        #: for each top card (0 to 51), the suits that may beat it, as pairs of
+        #: the suit's shift and the 13-bit pattern of its cards that may be the
+        #: lowest of a play that beats it
+        self.filters: list[tuple[int, ...]] = []
+        #: for each top card, the mask of cards that may be the lowest of a play
+        #: that beats it (a single card always may: it beats alone)
+        self.beaten_by: list[int] = []
+        for top in range(CARDS_IN_PACK):
+            above = 0x1FFF & ~((2 << (top % 13)) - 1)
+            pairs: list[int] = []
+            union = 0
+            for entry in context.plan[top // 13]:
+                allowed = above if entry & 1 else 0x1FFF
+                shift = 13 * (entry >> 1)
+                pairs.append(shift)
+                pairs.append(allowed)
+                union |= allowed << shift
+            self.filters.append(tuple(pairs))
+            self.beaten_by.append(union)
+        self.quiet_limit = context.quiet_limit
+        #: for each block of touching cards of one suit, at ``13 * low + high``
+        #: (rank indexes), whether the rules allow it as one play
+        self.whole: list[bool] = []
+        for low in range(13):
+            for high in range(13):
+                block = ((2 << high) - 1) ^ ((1 << low) - 1)
+                self.whole.append(
+                    low <= high and any(play & 0x1FFF == block for play in self.runs(block))
+                )
+
+    @staticmethod
+    def for_context(context: PhaseTwoRules) -> _Shedding | None:
+        """The masks' race of ``context``'s rules, or ``None`` where they need
+        the engine (see the class)."""
+        if context in _SHEDDINGS:
+            return _SHEDDINGS[context]
+        shedding: _Shedding | None = None
+        if isinstance(context, Context):
+            rules = context.rules
+            if (
+                rules.packs == 1
+                and not context.high_trump
+                and not context.complete_suit
+                and context.pick is not PickUpRule.LOWEST_CARD
+            ):
+                shedding = _Shedding(context)
+        _SHEDDINGS[context] = shedding
+        return shedding
+
+    def takes(self, state: PhaseTwoState) -> bool:
+        """Whether the race on masks plays on exactly as the engine from ``state``,
+        a position of two seats with its game not over: a trick of two plays at
+        most, a lead or none on the table, nothing waiting on either seat, and
+        too few cards left for the game to stall (P2-QUIET) on any line: a
+        pick-up shortens the leader's hand, so at most two moves a card pass
+        before a kill."""
+        table = state._table_masks
+        if (
+            state._trick_size != 2
+            or len(table) > 1
+            or state._forced
+            or state._blamattis
+            or state._lead_out >= 0
+            or state._reserve_cards
+        ):
+            return False
+        cards = 0
+        for mask in state._hand_masks:
+            cards += mask.bit_count()
+        for mask in table:
+            cards += mask.bit_count()
+        return state._quiet + 2 * cards + 4 < self.quiet_limit
+
+    def runs(self, pattern: int) -> tuple[int, ...]:
+        """The plays the rules allow from one suit's cards ``pattern`` (13 bits),
+        in the order the race tries them (more cards first, then the lower top
+        card), each as ``(16 - cards) << 17 | top << 13 | play``: the play is the
+        low 13 bits, and the numbers sort in that order."""
+        index = pattern | self.code << 13
+        found = _RUN_MASKS[index]
+        if found is None:
+            plays: list[int] = []
+            for slot in _slots(pattern, self.code):
+                start = slot // 13
+                end = slot % 13
+                play = ((2 << end) - 1) ^ ((1 << start) - 1)
+                plays.append((16 - (end - start + 1)) << 17 | end << 13 | play)
+            plays.sort()
+            found = _RUN_MASKS[index] = tuple(plays)
+        return found
+
+    def quick(self, hand: int, other: int) -> bool:
+        """Whether the leader of ``hand`` goes out by :func:`_quick_line`'s line:
+        its blocks of touching cards led weakest first, trumps last, every one but
+        the last one that the other seat (holding what it picked up) cannot beat."""
+        beaten_by = self.beaten_by
+        whole = self.whole
+        pieces = 0
+        beatable = 0
+        for suit in range(4):
+            shift = 13 * suit
+            pattern = hand >> shift & 0x1FFF
+            while pattern:
+                low = pattern & -pattern
+                run = ((pattern + low) & ~pattern) - low
+                pattern ^= run
+                top = run.bit_length() - 1
+                if whole[13 * (low.bit_length() - 1) + top]:
+                    pieces += 1
+                    if other & beaten_by[shift + top]:
+                        beatable += 1
+                else:  # the block is not a play: its single cards are
+                    while run:
+                        card = run & -run
+                        run ^= card
+                        pieces += 1
+                        if other & beaten_by[shift + card.bit_length() - 1]:
+                            beatable += 1
+                if beatable > 1:
+                    return False
+        if pieces == 1:
+            return True
+        return self._quick_line(hand, other)
+
+    def _quick_line(self, hand: int, other: int) -> bool:
+        """:meth:`quick` once at most one of the pieces can be beaten: the line
+        itself, the other seat holding what it picked up."""
+        pieces: list[int] = []
+        for suit in range(4):
+            shift = 13 * suit
+            pattern = hand >> shift & 0x1FFF
+            while pattern:
+                low = pattern & -pattern
+                run = ((pattern + low) & ~pattern) - low
+                pattern ^= run
+                if self.whole[13 * (low.bit_length() - 1) + run.bit_length() - 1]:
+                    pieces.append(run << shift)
+                else:
+                    while run:
+                        card = run & -run
+                        pieces.append(card << shift)
+                        run ^= card
+        trumps = self.trumps
+        order: list[int] = []
+        for index, piece in enumerate(pieces):
+            top = piece.bit_length() - 1
+            order.append((int(piece & trumps != 0) << 4 | top % 13) << 8 | index)
+        order.sort()
+        beaten_by = self.beaten_by
+        beatable = -1
+        for place, entry in enumerate(order):
+            if other & beaten_by[pieces[entry & 0xFF].bit_length() - 1]:
+                beatable = place
+        order.pop(beatable if beatable >= 0 else 0)
+        held = other
+        for entry in order:
+            piece = pieces[entry & 0xFF]
+            if held & beaten_by[piece.bit_length() - 1]:
+                return False
+            held |= piece
+        return True
+
+
+#: The masks' race of each set of rules met (``None``: the rules need the engine).
+_SHEDDINGS: dict[PhaseTwoRules, _Shedding | None] = {}
+#: The plays of one suit's cards under each ``runs`` setting, by ``pattern |
+#: code << 13``, as :meth:`_Shedding.runs` gives them.
+_RUN_MASKS: list[tuple[int, ...] | None] = [None] * (len(Runs) << 13)
 
 
 #: A forcing search's answer for a goal it cannot force on any line (see :class:`_Force`).
@@ -810,12 +1094,22 @@ class Solver:
     def _race(self, state: PhaseTwoState, seat: int, budget: _Budget) -> int:
         """1 if ``seat`` escapes from a two-seat ``state``, else 0 (see :class:`_Race`)."""
         table = self._table(state, seat, None)
-        before = len(table)
-        search = _Race(seat, table, budget.nodes - budget.used, budget.deadline)
+        shedding = _Shedding.for_context(state._context)
+        shed = self._shed_table(state) if shedding is not None else {}
+        before = len(table) + len(shed)
+        search = _Race(seat, table, budget.nodes - budget.used, budget.deadline, shedding, shed)
         try:
             return search.escapes(state)
         finally:
-            self._spent(budget, search.nodes, len(table) - before)
+            self._spent(budget, search.nodes, len(table) + len(shed) - before)
+
+    def _shed_table(self, state: PhaseTwoState) -> dict[int, int]:
+        """The table of the race on masks under ``state``'s rules (see :class:`_Shedding`)."""
+        name = (state._context, "shedding")
+        table = self._tables.get(name)
+        if table is None:
+            table = self._tables[name] = {}
+        return table
 
     def _force(self, state: PhaseTwoState, seat: int, escape: bool, budget: _Budget) -> int:
         """Whether the goal (see :class:`_Force`) can be forced at all: the moves of
