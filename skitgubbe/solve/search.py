@@ -909,10 +909,10 @@ class _Shedding:
 
 
 #: The masks' race of each set of rules met (``None``: the rules need the engine).
-_SHEDDINGS: dict[PhaseTwoRules, _Shedding | None] = {}
+_SHEDDINGS: Final[dict[PhaseTwoRules, _Shedding | None]] = {}
 #: The plays of one suit's cards under each ``runs`` setting, by ``pattern |
 #: code << 13``, as :meth:`_Shedding.runs` gives them.
-_RUN_MASKS: list[tuple[int, ...] | None] = [None] * (len(Runs) << 13)
+_RUN_MASKS: Final[list[tuple[int, ...] | None]] = [None] * (len(Runs) << 13)
 
 
 #: A forcing search's answer for a goal it cannot force on any line (see :class:`_Force`).
