@@ -842,7 +842,7 @@ class _Shedding:
         the last one that the other seat (holding what it picked up) cannot beat."""
         beaten_by = self.beaten_by
         whole = self.whole
-        pieces = 0
+        pieces: list[int] = []
         beatable = 0
         for suit in range(4):
             shift = 13 * suit
@@ -853,40 +853,27 @@ class _Shedding:
                 pattern ^= run
                 top = run.bit_length() - 1
                 if whole[13 * (low.bit_length() - 1) + top]:
-                    pieces += 1
+                    pieces.append(run << shift)
                     if other & beaten_by[shift + top]:
                         beatable += 1
                 else:  # the block is not a play: its single cards are
                     while run:
                         card = run & -run
                         run ^= card
-                        pieces += 1
+                        pieces.append(card << shift)
                         if other & beaten_by[shift + card.bit_length() - 1]:
                             beatable += 1
                 if beatable > 1:
                     return False
-        if pieces == 1:
+        if len(pieces) == 1:
             return True
-        return self._quick_line(hand, other)
+        return self._quick_line(pieces, other)
 
-    def _quick_line(self, hand: int, other: int) -> bool:
-        """:meth:`quick` once at most one of the pieces can be beaten: the line
-        itself, the other seat holding what it picked up."""
-        pieces: list[int] = []
-        for suit in range(4):
-            shift = 13 * suit
-            pattern = hand >> shift & 0x1FFF
-            while pattern:
-                low = pattern & -pattern
-                run = ((pattern + low) & ~pattern) - low
-                pattern ^= run
-                if self.whole[13 * (low.bit_length() - 1) + run.bit_length() - 1]:
-                    pieces.append(run << shift)
-                else:
-                    while run:
-                        card = run & -run
-                        pieces.append(card << shift)
-                        run ^= card
+    def _quick_line(self, pieces: list[int], other: int) -> bool:
+        """:meth:`quick` once at most one of the ``pieces`` (the blocks of the
+        leader's hand that are plays, and the single cards of those that are
+        not) can be beaten: the line itself, the other seat holding what it
+        picked up."""
         trumps = self.trumps
         order: list[int] = []
         for index, piece in enumerate(pieces):
