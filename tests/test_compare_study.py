@@ -163,8 +163,8 @@ def test_one_worker_two_workers_and_ray_give_the_same_rows() -> None:
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_an_interrupted_study_keeps_the_whole_games_finished(workers: int) -> None:
-    """Ctrl-C after two chunks keeps those, and every game the other worker had
-    finished in its chunk, under both variants."""
+    """Ctrl-C after two chunks keeps those, and every game the chunks still in
+    flight had finished, under both variants."""
     seen: list[int] = []
 
     def stop_after_two_chunks(done: int, total: int) -> None:
@@ -182,7 +182,10 @@ def test_an_interrupted_study_keeps_the_whole_games_finished(workers: int) -> No
         progress=stop_after_two_chunks,
     )
     played = result.games_played
-    assert result.interrupted and 8 <= played < 16 and len(result.rows) == 2 * played
+    # the pool keeps up to two chunks a worker in flight: besides the two chunks
+    # done, the three others may each have finished whole before the Ctrl-C
+    most = 8 + (2 * workers - 1) * 4 if workers > 1 else 8
+    assert result.interrupted and 8 <= played <= most and len(result.rows) == 2 * played
     games = result.column("game")
     assert games[0::2] == games[1::2]  # both variants of every game kept
     assert workers == 2 or played == 8
