@@ -1,6 +1,8 @@
 """The build: the pure package by default, or with ``SKITGUBBE_MYPYC=1`` the
-engine's hot modules compiled by mypyc from the same source, and the writer of
-observation vectors (``skitgubbe/integrations/_scatter.c``) compiled beside them.
+engine's hot modules compiled by mypyc from the same source, and two C sources
+compiled beside them: the writer of observation vectors
+(``skitgubbe/integrations/_scatter.c``) and the solver's two-seat race on masks
+(``skitgubbe/solve/_shedding.c``).
 
     SKITGUBBE_MYPYC=1 pip install .          # or pip install -e . with it
 
@@ -44,6 +46,9 @@ GROUP = "skitgubbe.native"
 #: The C source the compiled build adds: what numpy and big integers do in the
 #: pure build's observation vectors, done in one pass (see its header).
 SCATTER = Extension("skitgubbe.integrations._scatter", ["skitgubbe/integrations/_scatter.c"])
+#: The solver's two-seat race on masks in C (see its header): the pure race's
+#: moves and answers, without boxed integers and dictionaries.
+SHEDDING = Extension("skitgubbe.solve._shedding", ["skitgubbe/solve/_shedding.c"])
 #: What compiling needs: the mypy the ``dev`` extra checks the code with, and the
 #: engine's own dependency, whose types mypy reads.
 BUILD_REQUIRES = ["mypy==2.4.1", "attrs>=23.1"]
@@ -63,7 +68,7 @@ def ext_modules() -> list[object] | None:
         from mypyc.build import mypycify
     except ImportError:
         return None
-    return [*mypycify(COMPILED_MODULES, opt_level="3", group_name=GROUP), SCATTER]
+    return [*mypycify(COMPILED_MODULES, opt_level="3", group_name=GROUP), SCATTER, SHEDDING]
 
 
 modules = ext_modules()

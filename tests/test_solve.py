@@ -28,7 +28,7 @@ from skitgubbe.events import EventKind
 from skitgubbe.rules import AntiTrump, Beat, Runs
 from skitgubbe.rules import PickUp as PickUpRule
 from skitgubbe.simulate import move_bound
-from skitgubbe.solve import SolveError, Solver, Verdict, solve
+from skitgubbe.solve import SolveError, Solver, Verdict, search, solve
 from skitgubbe.solve.search import (
     _CUT,
     _Budget,
@@ -552,6 +552,70 @@ def test_the_race_on_masks_agrees_with_the_engines_race() -> None:
             assert verdict is not None and verdict == _race(state, seat, None), (state, seat)
             taken[verdict] += 1
     assert min(taken.values()) >= 150, taken
+
+
+@pytest.mark.skipif(
+    not sg.COMPILED,
+    reason="the race in C is part of the compiled build: "
+    "SKITGUBBE_MYPYC=1 python setup.py build_ext --inplace",
+)
+def test_the_race_in_c_plays_the_race_on_masks_in_python_position_for_position() -> None:
+    """The compiled build's race on masks in C (``_shedding.c``) gives the verdict
+    of the race on masks in Python, after the same number of positions, before a
+    lead and after one, under every preset's phase-two rules and settings drawn
+    at random; past its budget it says so, keeps what it proved, and answers when
+    asked again; and the solver uses it."""
+    make = search._NATIVE_RACE
+    assert make is not None, "the compiled build lost its race in C"
+    rng = random.Random(11)
+    verdicts = {0: 0, 1: 0}
+    stopped = 0
+    for _ in range(400):
+        rules = _varied_rules(rng)
+        pack = list(one_pack())
+        rng.shuffle(pack)
+        state = sg.start_phase_two(
+            rules,
+            [format_cards(pack[:6]), format_cards(pack[6 : rng.randint(8, 16)])]
+            + [""] * (rules.min_players - 2),
+            rng.choice("CDHS"),
+            leader=0,
+        )
+        assert isinstance(state, PhaseTwoState)
+        shedding = _Shedding.for_context(state._context)
+        if shedding is None:
+            continue
+        hand, other = state._hand_masks[0], state._hand_masks[1]
+        lead = 1 << (hand.bit_length() - 1)  # its highest card alone
+        native = make(shedding.filters, shedding.beaten_by, shedding.trumps, shedding.whole)
+        python = _Race(0, {}, 10**7, float("inf"), shedding, {})
+        verdict = native.leads(hand, other, 10**7, float("inf"))
+        assert verdict == python._leads(hand, other), (rules, hand, other)
+        assert native.nodes == python.nodes and len(native) == len(python.shed)
+        verdicts[verdict] += 1
+        python.nodes = 0
+        answered = native.answered(hand ^ lead, other, lead, 10**7, float("inf"))
+        assert answered == python._answered(hand ^ lead, other, lead)
+        assert native.nodes == python.nodes and len(native) == len(python.shed)
+        fresh = make(shedding.filters, shedding.beaten_by, shedding.trumps, shedding.whole)
+        if python.nodes > 3:
+            assert fresh.answered(hand ^ lead, other, lead, 3, float("inf")) == -1
+            assert fresh.nodes == 4  # it stops at the position past its budget
+            stopped += 1
+        assert fresh.answered(hand ^ lead, other, lead, 10**7, float("inf")) == answered
+    assert min(verdicts.values()) >= 60 and stopped >= 60, (verdicts, stopped)
+    solver = Solver()
+    state = sg.start_phase_two(sg.presets.FLURST, ["2C 5D 9H 7S", "3C KS 4H", ""], "S", leader=0)
+    assert solver.solve(state, 0).verdict == solve(state, 0).verdict
+    assert list(solver._races) == [state._context] and len(solver._races[state._context]) > 0
+    flurst = _Shedding.for_context(state._context)
+    assert flurst is not None
+    with pytest.raises(ValueError, match="52 filters"):
+        make(flurst.filters[:51], flurst.beaten_by, flurst.trumps, flurst.whole)
+    with pytest.raises(ValueError, match="past the 52"):
+        make(flurst.filters, flurst.beaten_by, flurst.trumps, flurst.whole).leads(
+            1 << 60, 1, 10, float("inf")
+        )
 
 
 def test_the_race_on_masks_is_used_only_where_it_plays_as_the_engine() -> None:

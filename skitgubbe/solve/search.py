@@ -64,7 +64,9 @@ the whole lead) a trick of two seats is a lead and one answer: a play that beats
 the lead kills both and its player leads next, a pick-up takes the lead and hands
 the lead back. There the race runs on the two hands' masks alone, making no
 states: its table is keyed by the leader's hand and the other's, whichever seats
-hold them, and shared by every question under the same rules.
+hold them, and shared by every question under the same rules. The compiled
+build runs this race in C (``_shedding.c``), which tries the same moves in the
+same order and counts the same positions, about six times as fast.
 
 With three seats or more a line can come back, and each side's goal is searched
 depth first with the line's positions kept aside: a line that comes back to a
@@ -112,7 +114,8 @@ from __future__ import annotations
 import enum
 import time
 from collections import deque
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Final, Protocol
 
 import attrs
 
@@ -125,6 +128,35 @@ from ..rules import Runs
 from ..state import PhaseTwoRules, PhaseTwoState, State
 
 __all__ = ["DEFAULT_NODES", "Solution", "SolveError", "Solver", "Verdict", "solve"]
+
+
+class _NativeRace(Protocol):
+    """The compiled build's race on masks in C (``_shedding.c``): the moves,
+    answers and counted positions of :class:`_Race`'s own race on masks."""
+
+    @property
+    def nodes(self) -> int: ...  # pragma: no cover - a protocol
+
+    def leads(
+        self, hand: int, other: int, max_nodes: int, deadline: float
+    ) -> int: ...  # pragma: no cover - a protocol
+
+    def answered(
+        self, rest: int, other: int, lead: int, max_nodes: int, deadline: float
+    ) -> int: ...  # pragma: no cover - a protocol
+
+    def __len__(self) -> int: ...  # pragma: no cover - a protocol
+
+
+#: What makes a :class:`_NativeRace` from a :class:`_Shedding`'s fields, or
+#: ``None`` in the pure build, where the race on masks is Python's alone.
+_NATIVE_RACE: (
+    Callable[[Sequence[Sequence[int]], Sequence[int], int, Sequence[bool]], _NativeRace] | None
+)
+try:
+    from ._shedding import Race as _NATIVE_RACE
+except ImportError:  # the pure build
+    _NATIVE_RACE = None
 
 #: The most positions :func:`solve` searches for one answer unless told otherwise.
 DEFAULT_NODES = 2_000_000
@@ -601,6 +633,7 @@ class _Race:
         deadline: float,
         shedding: _Shedding | None = None,
         shed: dict[int, int] | None = None,
+        native: _NativeRace | None = None,
     ) -> None:
         self.seat = seat
         self.table = table
@@ -611,6 +644,8 @@ class _Race:
         #: the race on masks, where the rules allow it, with its table
         self.shedding = shedding
         self.shed: dict[int, int] = {} if shed is None else shed
+        #: the same race in C, with its own table, where the build has it
+        self.native = native
 
     def escapes(self, state: PhaseTwoState) -> int:
         """1 if :attr:`seat` escapes from ``state`` whatever the other seat does, else 0."""
@@ -664,6 +699,18 @@ class _Race:
         other = (state._active & ~(1 << turn)).bit_length() - 1
         hands = state._hand_masks
         table = state._table_masks
+        native = self.native
+        if native is not None:
+            budget = self.max_nodes - self.nodes
+            if table:
+                answer = native.answered(hands[other], hands[turn], table[0], budget, self.deadline)
+            else:
+                answer = native.leads(hands[turn], hands[other], budget, self.deadline)
+            self.nodes += native.nodes
+            if answer < 0:
+                raise _OutOfBudget
+            leader_escapes = answer == 1
+            return int(leader_escapes == ((other if table else turn) == self.seat))
         if table:  # ``other`` led it
             return int(
                 (self._answered(hands[other], hands[turn], table[0]) == 1) == (other == self.seat)
@@ -1051,6 +1098,8 @@ class Solver:
 
     def __init__(self) -> None:
         self._tables: dict[tuple[object, ...], dict[int, int]] = {}
+        #: the C races on masks (the compiled build), by rules, with their tables
+        self._races: dict[PhaseTwoRules, _NativeRace] = {}
         self._size = 0
 
     def _table(
@@ -1082,13 +1131,30 @@ class Solver:
         """1 if ``seat`` escapes from a two-seat ``state``, else 0 (see :class:`_Race`)."""
         table = self._table(state, seat, None)
         shedding = _Shedding.for_context(state._context)
-        shed = self._shed_table(state) if shedding is not None else {}
-        before = len(table) + len(shed)
-        search = _Race(seat, table, budget.nodes - budget.used, budget.deadline, shedding, shed)
+        native = self._native_race(state, shedding) if shedding is not None else None
+        shed = self._shed_table(state) if shedding is not None and native is None else {}
+        held = len(native) if native is not None else 0
+        before = len(table) + len(shed) + held
+        search = _Race(
+            seat, table, budget.nodes - budget.used, budget.deadline, shedding, shed, native
+        )
         try:
             return search.escapes(state)
         finally:
-            self._spent(budget, search.nodes, len(table) + len(shed) - before)
+            held = len(native) if native is not None else 0
+            self._spent(budget, search.nodes, len(table) + len(shed) + held - before)
+
+    def _native_race(self, state: PhaseTwoState, shedding: _Shedding) -> _NativeRace | None:
+        """The compiled build's race on masks in C under ``state``'s rules, with
+        the table it keeps (``None`` in the pure build)."""
+        if _NATIVE_RACE is None:
+            return None
+        race = self._races.get(state._context)
+        if race is None:
+            race = self._races[state._context] = _NATIVE_RACE(
+                shedding.filters, shedding.beaten_by, shedding.trumps, shedding.whole
+            )
+        return race
 
     def _shed_table(self, state: PhaseTwoState) -> dict[int, int]:
         """The table of the race on masks under ``state``'s rules (see :class:`_Shedding`)."""
@@ -1116,6 +1182,7 @@ class Solver:
         self._size += kept
         if self._size > TABLE_LIMIT:
             self._tables.clear()
+            self._races.clear()
             self._size = 0
 
     def solve(
