@@ -17,7 +17,8 @@
  * race.answered(rest, other, lead, max_nodes, deadline): 1 if the seat that led
  * ``lead`` and holds ``rest`` escapes whatever the other answers, else 0.
  * Either answers -1 once it has counted more than ``max_nodes`` positions or
- * time.monotonic() has passed ``deadline`` (looked at every 256 positions);
+ * time.monotonic() has passed ``deadline`` (looked at every 256 positions,
+ * when a signal's handler runs too: Ctrl-C raises KeyboardInterrupt from it);
  * what it proved before stopping stays in its table. race.nodes is the number
  * of positions the last question counted, len(race) the answers it holds.
  *
@@ -155,7 +156,13 @@ counted(Race *race)
         race->stop = 1;
         return -1;
     }
-    if (race->nodes % CLOCK_EVERY == 0 && race->deadline < Py_HUGE_VAL) {
+    if (race->nodes % CLOCK_EVERY != 0)
+        return 0;
+    if (PyErr_CheckSignals() < 0) { /* Ctrl-C: the KeyboardInterrupt goes up */
+        race->stop = 2;
+        return -1;
+    }
+    if (race->deadline < Py_HUGE_VAL) {
         PyObject *now = PyObject_CallNoArgs(race->clock);
         if (now == NULL) {
             race->stop = 2;
