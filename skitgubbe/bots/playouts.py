@@ -160,16 +160,29 @@ def _phase_one(view: PlayerView, moves: Sequence[Move]) -> Move | None:
         trump = view.trump
         return min(plays, key=lambda m: (_trumps(m, trump), _top_value(m, aces_low)))
     heading = -1 if view.heading is None else view.heading - 2
-    return _play_or_pick(moves, plays, aces_low, heading, view.round_plays, view.round_seats)
+    pick = next((move for move in moves if isinstance(move, PickUp)), None)
+    return _play_or_pick(plays, pick, aces_low, heading, view.round_plays, view.round_seats)
 
 
 def _top_value(move: Move, aces_low: bool) -> int:
-    return max(_value(card, aces_low) for card in move.cards)
+    return _top_of(move.mask, aces_low)
+
+
+def _top_of(mask: int, aces_low: bool) -> int:
+    """The strength in phase one (:func:`_rank_value`) of the strongest card of a
+    multiset mask."""
+    folded = (mask | mask >> CARDS_IN_PACK) & PACK_MASK
+    ranks = (folded | folded >> 13 | folded >> 26 | folded >> 39) & SUIT_BITS
+    if aces_low and ranks >> 12:
+        ranks &= 0xFFF
+        if not ranks:
+            return 1  # aces alone
+    return ranks.bit_length() + 1
 
 
 def _play_or_pick(
-    moves: Sequence[Move],
     plays: Sequence[Move],
+    pick: Move | None,
     aces_low: bool,
     heading: int,
     round_plays: Sequence[object],
@@ -177,24 +190,40 @@ def _play_or_pick(
 ) -> Move:
     """The greedy play to a phase-one trick (not in Mas), from the rank heading
     the round (0 for the 2 to 12 for the ace, -1 for none), the plays made to
-    the round and the seats in it."""
+    the round and the seats in it; ``pick`` is the first pick-up offered, if any."""
     # A replay starts afresh: until someone plays to it, any card heads it.
     value = 0
     if heading >= 0 and round_plays:
         value = _rank_value(heading + 2, aces_low)
     last = len(round_plays) == len(round_seats) - 1
-    beating = [m for m in plays if _top_value(m, aces_low) > value]
-    if beating and last:
-        return min(beating, key=lambda m: (_top_value(m, aces_low), len(m.cards)))
-    if beating and not last:
-        best = max(beating, key=lambda m: _top_value(m, aces_low))
-        if _top_value(best, aces_low) >= HIGH_CARD:
-            return best
-    quiet = [m for m in plays if _top_value(m, aces_low) != value] or plays
-    picks = [m for m in moves if isinstance(m, PickUp)]
-    if picks and not beating:
-        return picks[0]
-    return min(quiet, key=lambda m: (_top_value(m, aces_low), len(m.cards)))
+    tops = [_top_of(move.mask, aces_low) for move in plays]
+    # the cheapest beat (lowest top, then fewest cards) and the strongest one
+    cheapest = -1
+    strongest = -1
+    for index, top in enumerate(tops):
+        if top > value:
+            if cheapest < 0 or (top, len(plays[index].cards)) < (
+                tops[cheapest],
+                len(plays[cheapest].cards),
+            ):
+                cheapest = index
+            if strongest < 0 or top > tops[strongest]:
+                strongest = index
+    if cheapest >= 0 and last:
+        return plays[cheapest]
+    if strongest >= 0 and tops[strongest] >= HIGH_CARD:
+        return plays[strongest]
+    if pick is not None and cheapest < 0:
+        return pick
+    quiet = -1  # the cheapest play that does not tie the heading rank
+    for index, top in enumerate(tops):
+        if top != value and (
+            quiet < 0 or (top, len(plays[index].cards)) < (tops[quiet], len(plays[quiet].cards))
+        ):
+            quiet = index
+    if quiet < 0:  # every play ties: the cheapest of them
+        quiet = min(range(len(plays)), key=lambda index: len(plays[index].cards))
+    return plays[quiet]
 
 
 def playout_move(state: State, seat: int) -> Move:
@@ -213,24 +242,46 @@ def playout_move(state: State, seat: int) -> Move:
                 if best is None or cost < lowest:
                     best, lowest = move, cost
         return moves[0] if best is None else best
-    plain = [m for m in moves if not isinstance(m, (Sluff, Dare))]
-    for kind in (Store, Swap, Gather, Done):
-        for move in plain:
-            if isinstance(move, kind):
-                return move
-    if not any(isinstance(m, (Play, PickUp)) for m in plain):
+    plays: list[Move] = []
+    pick: Move | None = None
+    firsts: list[Move | None] = [None, None, None, None]  # a Store, Swap, Gather, Done
+    for move in moves:
+        if isinstance(move, Play):
+            plays.append(move)
+        elif isinstance(move, PickUp):
+            if pick is None:
+                pick = move
+        else:
+            kind = (
+                0
+                if isinstance(move, Store)
+                else 1
+                if isinstance(move, Swap)
+                else 2
+                if isinstance(move, Gather)
+                else 3
+                if isinstance(move, Done)
+                else -1
+            )
+            if kind >= 0 and firsts[kind] is None:
+                firsts[kind] = move
+    for first in firsts:
+        if first is not None:
+            return first
+    if not plays and pick is None:
         return moves[0]
     rules = state.rules
     if isinstance(state, PhaseOneState) and rules.trick is not Trick.MAS and seat in state.due:
         # what greedy_choice does with the seat's view, read from the state
         # itself: building the whole view at every move of a playout costs more
         # than the rest of the move
-        plays = [m for m in plain if isinstance(m, Play)]
         if not plays:
-            return plain[0]
+            assert pick is not None
+            return pick
         heading = phase_one_heading(state)
-        return _play_or_pick(plain, plays, rules.aces_low, heading, state.round_plays, state.order)
-    chosen = greedy_choice(state.view(seat), plain or moves)
+        return _play_or_pick(plays, pick, rules.aces_low, heading, state.round_plays, state.order)
+    plain = [m for m in moves if not isinstance(m, (Sluff, Dare))]
+    chosen = greedy_choice(state.view(seat), plain)
     return moves[0] if chosen is None else chosen
 
 
