@@ -153,3 +153,30 @@ def test_with_no_time_for_one_round_it_plays_the_greedy_move() -> None:
     bot.reset(0, 1)
     assert bot.choose_timed(view, moves, 1e-9) == greedy_choice(view, moves)
     assert bot.playouts_made == 0
+
+
+def test_phase_one_candidates_are_compared_by_sequential_halving(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Four candidates, 40 playouts: two stages of 20. The first plays all four
+    on 5 worlds, the second the better two on 10 more; the best total wins."""
+    state = sg.deal(sg.presets.FLURST, players=3, seed=4)
+    monkeypatch.setattr("skitgubbe.bots.pimc.sample", lambda view, rng: state)
+    view = state.view(0)
+    options = list(state.legal_moves(0))[:4]
+    assert len(options) == 4
+    scores = {move: score for move, score in zip(options, (0.5, 0.1, 0.3, 0.2), strict=True)}
+    played: dict[sg.Move, int] = dict.fromkeys(options, 0)
+
+    class Scripted(PimcBot):
+        def _playout(self, state: State, me: int, deadline: float) -> float | None:
+            move = next(m for m in options if state == before.apply(m))  # the world is ``before``
+            played[move] += 1
+            return scores[move]
+
+    before = state
+    bot = Scripted(None, playouts=40)
+    bot.reset(0, 1)
+    assert bot._compare(view, options, 0.0, float("inf")) == options[1]
+    assert [played[move] for move in options] == [5, 15, 5, 15]
+    assert bot.playouts_made == 40

@@ -11,7 +11,12 @@ best over all of them.
   policy of :func:`~skitgubbe.bots.playouts.playout_move` for every seat, until
   two seats are left in phase two with few enough cards for the solver
   (:data:`PLAYOUT_SOLVE_CARDS`): from there the playout's result is the
-  solver's exact verdict, not a greedy guess.
+  solver's exact verdict, not a greedy guess. The candidates share the time by
+  sequential halving (as Karnin, Koren and Somekh proposed for picking the
+  best of several arms on a fixed budget): the time is cut into one stage per
+  halving, every stage plays the candidates still in on the same worlds, and
+  after each stage but the last the worse half drops out, so the last two
+  candidates are compared on the most worlds.
 * **Phase two.** A player who remembers phase one knows every hand, so the
   position itself is known: where the position is within the solver's reach
   (two seats left with at most :data:`ROOT_SOLVE_CARDS_TWO` cards in hand, or
@@ -210,31 +215,53 @@ class PimcBot:
         start: float,
         deadline: float,
     ) -> Move | None:
+        """The candidate with the best total over the sampled worlds, by
+        sequential halving: the time (or the playouts) is cut into as many
+        stages as halvings leave one candidate, every stage plays the candidates
+        still in on the same worlds, and each stage but the last keeps the
+        better half for the next (ties kept in the greedy order)."""
         me = view.player
-        rounds = math.inf if self.playouts is None else max(1, self.playouts // len(options))
+        stages = max(1, (len(options) - 1).bit_length())
+        live = list(range(len(options)))
         totals = [0.0] * len(options)
-        done = 0
         played = 0
-        while done < rounds:
-            now = time.perf_counter()
-            if done and now + (now - start) / done > deadline:
-                break  # the next round would likely overrun
-            world = sample(view, self._rng)
-            scores = []
-            for move in options:
-                score = self._playout(world.apply(move), me, deadline)
-                if score is None:
+        worlds = 0
+        for stage in range(stages):
+            if self.playouts is None:
+                rounds = math.inf
+                end = start + (deadline - start) * (stage + 1) / stages
+            else:
+                rounds = max(1, self.playouts // stages // len(live))
+                end = deadline
+            done = 0
+            while done < rounds:
+                now = time.perf_counter()
+                if played and now + (now - start) / played * len(live) > end:
+                    break  # the next round would likely overrun the stage
+                world = sample(view, self._rng)
+                scores = []
+                for index in live:
+                    score = self._playout(world.apply(options[index]), me, deadline)
+                    if score is None:
+                        break
+                    scores.append(score)
+                played += len(scores)
+                if len(scores) < len(live):
+                    stages = 0  # out of time: a round cut short is dropped, and no stage follows
                     break
-                scores.append(score)
-            played += len(scores)
-            if len(scores) < len(options):
-                break  # a round cut short is dropped: every candidate keeps the same worlds
-            totals = [total + score for total, score in zip(totals, scores, strict=True)]
-            done += 1
+                for index, score in zip(live, scores, strict=True):
+                    totals[index] += score
+                done += 1
+            worlds += done
+            if stage + 1 >= stages:
+                break
+            if done:  # halve on what the stage saw
+                ranked = sorted(live, key=lambda index: totals[index])
+                live = sorted(ranked[: (len(live) + 1) // 2])
         self.playouts_made += played
-        if not done:
+        if not worlds:
             return greedy_choice(view, options)
-        return options[min(range(len(options)), key=lambda index: totals[index])]
+        return options[min(live, key=lambda index: totals[index])]
 
     def _playout(self, state: State, me: int, deadline: float) -> float | None:
         """Play on until ``me`` is out or the game ends; its score (see the module
