@@ -17,9 +17,11 @@ deals, its goat rate minus the SearchBots' mean rate deal by deal (interval
 too), and its mean seconds a decision; then each bot's goat rate minus the
 first budget's, deal by deal (the same deals and, with the same ``--key``, the
 same seeds for the SearchBots: a far narrower interval than two rates side by
-side); then the issue's bars: at 0.1 s the goat rate under 10% with the
-interval's upper end under 25%, and at the longest budget a rate lower than at
-the shortest with the intervals apart.
+side); with ``--against FILE`` (what another build wrote with ``--save FILE``,
+played with the same seed and key), each bot's goat rate minus its rate there,
+deal by deal over the deals both played; then the issue's bars: at 0.1 s the
+goat rate under 10% with the interval's upper end under 25%, and at the longest
+budget a rate lower than at the shortest with the intervals apart.
 
 Every match is played with the one ``--key`` (32 hexadecimal digits; a fixed
 one by default), which with ``--seed`` gives every bot its seeds: a run repeats
@@ -34,9 +36,11 @@ run in the engine's native code there.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import skitgubbe
@@ -79,7 +83,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--key", default=DEFAULT_KEY, help="32 hexadecimal digits")
+    parser.add_argument(
+        "--save", type=Path, help="write each bot's goat rate deal by deal to this JSON file"
+    )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="a file of --save from another build: each bot it has too, compared deal by deal",
+    )
     args = parser.parse_args(argv)
+    before: dict[str, Any] | None = None
+    if args.against is not None:
+        before = json.loads(args.against.read_text(encoding="utf-8"))
+        if not isinstance(before, dict) or not isinstance(before.get("per_deal"), dict):
+            parser.error(f"{args.against} is not a file written by --save")
+        if (before.get("seed"), before.get("key")) != (args.seed, args.key):
+            parser.error(
+                f"{args.against} was played with another seed or key: its deals are not these"
+            )
     budgets = [float(text) for text in args.budgets.split(",")]
     build = "compiled" if skitgubbe.COMPILED else "pure"
     print(
@@ -120,6 +141,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{bot.name:>12} minus {first}: {100 * change.mean:+5.1f} points "
             f"[{100 * change.low:+5.1f}, {100 * change.high:+5.1f}], paired by deal"
         )
+    if args.save is not None:
+        saved = {"seed": args.seed, "key": args.key, "deals": args.deals, "per_deal": per_deal}
+        args.save.write_text(json.dumps(saved, indent=1), encoding="utf-8")
+    if before is not None:
+        for name, now in per_deal.items():
+            then = before["per_deal"].get(name)
+            if not isinstance(then, list):
+                continue
+            shared = min(len(then), len(now))  # the first deals are the same deals
+            change = mean_interval(
+                [b - a for a, b in zip(then[:shared], now[:shared], strict=True)]
+            )
+            print(
+                f"{name:>12} minus {name} of {args.against.name}: {100 * change.mean:+5.1f} "
+                f"points [{100 * change.low:+5.1f}, {100 * change.high:+5.1f}], paired by "
+                f"deal over {shared} deals"
+            )
     ok = True
     tenth = rates.get("pimc@0.1")
     if tenth is not None:
