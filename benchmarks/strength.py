@@ -3,6 +3,8 @@
 
     python benchmarks/strength.py --deals 100 --workers 2
     python benchmarks/strength.py --deals 40 --budgets 0.01,0.1 --ismcts 0
+    python benchmarks/strength.py --deals 40 --budgets 0.01,1 --seed 2027 \\
+        --add benchmarks/results/strength-2026.json
 
 Each budget plays the same deals: ``PimcBot`` at that many seconds a decision in
 one seat and three ``SearchBot`` players at their default budget in the others,
@@ -19,7 +21,10 @@ first budget's, deal by deal (the same deals and, with the same ``--key``, the
 same seeds for the SearchBots: a far narrower interval than two rates side by
 side); with ``--against FILE`` (what another build wrote with ``--save FILE``,
 played with the same seed and key), each bot's goat rate minus its rate there,
-deal by deal over the deals both played; then the issue's bars: at 0.1 s the
+deal by deal over the deals both played; with ``--add FILE`` (a file of
+``--save`` played with the same key and another seed: other deals), each bot's
+goat rate over this run's deals and the file's together, and each minus the
+first budget's, paired by deal; then the issue's bars (over all those deals): at 0.1 s the
 goat rate under 10% with the interval's upper end under 25%, and at the longest
 budget a rate lower than at the shortest with the intervals apart.
 
@@ -75,6 +80,48 @@ def played(bot: Bot, deals: int, seed: int, workers: int, seconds: float, key: s
     )
 
 
+def saved_run(parser: argparse.ArgumentParser, path: Path) -> dict[str, Any]:
+    """A file written by ``--save``, or the parser's error naming what is wrong."""
+    try:
+        run = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        parser.error(f"{path}: {error}")
+    if not isinstance(run, dict) or not isinstance(run.get("per_deal"), dict):
+        parser.error(f"{path} is not a file written by --save")
+    return run
+
+
+def pooled(
+    per_deal: dict[str, list[float]], added: Sequence[dict[str, Any]], paths: Sequence[Path]
+) -> dict[str, Any]:
+    """Print each bot's goat rate over this run's deals and the ``added`` runs'
+    (other deals: other seeds), and each bot's minus the first, paired by deal;
+    return the rates."""
+    names = list(per_deal)
+    values = {name: list(per_deal[name]) for name in names}
+    for path, run in zip(paths, added, strict=True):
+        theirs = run["per_deal"]
+        lengths = {len(theirs.get(name) or []) for name in names}
+        if len(lengths) != 1 or 0 in lengths:
+            raise SystemExit(f"{path} does not hold every bot of this run on the same deals")
+        for name in names:
+            values[name] += theirs[name]
+    deals = len(values[names[0]])
+    print(f"over {deals} deals, this run's and {', '.join(path.name for path in paths)}:")
+    rates = {}
+    for name in names:
+        rate = rates[name] = mean_interval(values[name])
+        low, high = 100 * rate.low, 100 * rate.high
+        print(f"{name:>12}: goat {100 * rate.mean:5.1f}% [{low:5.1f}, {high:5.1f}]")
+    for name in names[1:]:
+        change = mean_interval([b - a for a, b in zip(values[names[0]], values[name], strict=True)])
+        print(
+            f"{name:>12} minus {names[0]}: {100 * change.mean:+5.1f} points "
+            f"[{100 * change.low:+5.1f}, {100 * change.high:+5.1f}], paired by deal"
+        )
+    return rates
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=100)
@@ -91,16 +138,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=Path,
         help="a file of --save from another build: each bot it has too, compared deal by deal",
     )
+    parser.add_argument(
+        "--add",
+        type=Path,
+        action="append",
+        default=[],
+        help=(
+            "a file of --save played with the same key and another seed: its deals join this "
+            "run's for the figures over all of them and the bars (repeat for more files)"
+        ),
+    )
     args = parser.parse_args(argv)
     before: dict[str, Any] | None = None
     if args.against is not None:
-        before = json.loads(args.against.read_text(encoding="utf-8"))
-        if not isinstance(before, dict) or not isinstance(before.get("per_deal"), dict):
-            parser.error(f"{args.against} is not a file written by --save")
+        before = saved_run(parser, args.against)
         if (before.get("seed"), before.get("key")) != (args.seed, args.key):
             parser.error(
                 f"{args.against} was played with another seed or key: its deals are not these"
             )
+    added = [saved_run(parser, path) for path in args.add]
+    seeds = [args.seed] + [run.get("seed") for run in added]
+    for path, run in zip(args.add, added, strict=True):
+        if run.get("key") != args.key:
+            parser.error(f"{path} was played with another key")
+        if seeds.count(run.get("seed")) > 1:
+            parser.error(f"{path} was played with seed {run.get('seed')} too: its deals repeat")
     budgets = [float(text) for text in args.budgets.split(",")]
     build = "compiled" if skitgubbe.COMPILED else "pure"
     print(
@@ -158,6 +220,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"points [{100 * change.low:+5.1f}, {100 * change.high:+5.1f}], paired by "
                 f"deal over {shared} deals"
             )
+    if added:
+        rates = pooled(per_deal, added, args.add)
     ok = True
     tenth = rates.get("pimc@0.1")
     if tenth is not None:
