@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import skitgubbe as sg
-from skitgubbe.cli import COMMANDS, main
+from skitgubbe.cli import COMMANDS, commands, main
 
 
 def test_without_a_command_the_default_command_watches_a_game(
@@ -270,6 +270,33 @@ def test_match_prints_one_row_per_bot_with_its_goat_rate(
     rows = [line.split() for line in lines if line.split()[0] in ("greedy", "random#1", "random#2")]
     assert len(rows) == 3
     assert math.isclose(sum(float(row[1]) for row in rows), 100.0, abs_tol=0.2)
+
+
+def test_long_commands_print_progress_lines_when_standard_error_is_no_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Under nohup or in a CI log no bar can be drawn: a line now and then says how far it is.
+    monkeypatch.setattr(commands, "PROGRESS_EVERY", 0.0)
+    args = ["--preset", "flurst", "--players", "3", "--bots", "greedy,random,random"]
+    assert main(["match", *args, "--games", "3", "--jobs", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "match: 3 of 3 deals (100%)" in err
+    assert main(["tournament", *args, "--games", "2", "--jobs", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "tournament: 6 of 6 games (100%)" in err, err
+    # the default waits half a minute, so that short runs stay quiet
+    monkeypatch.setattr(commands, "PROGRESS_EVERY", 30.0)
+    assert main(["match", *args, "--games", "3", "--jobs", "1"]) == 0
+    assert "deals (" not in capsys.readouterr().err
+
+
+def test_progress_is_a_bar_on_a_terminal_and_nothing_when_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert commands.progress_option(True, "match") is False
+    assert isinstance(commands.progress_option(False, "match"), commands.ProgressLines)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert commands.progress_option(False, "match") is True
 
 
 @pytest.mark.parametrize(

@@ -7,10 +7,13 @@ import contextlib
 import os
 import re
 import signal
+import sys
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
+from typing import TextIO
 
 import attrs
 
@@ -21,12 +24,15 @@ from ..runner.keys import check_key, random_seed
 __all__ = [
     "BOTS_HELP",
     "KEY_HELP",
+    "PROGRESS_EVERY",
     "SEED_HELP",
     "Command",
+    "ProgressLines",
     "clashing_files",
     "key_option",
     "output_problem",
     "plain_text",
+    "progress_option",
     "read_record",
     "seed_option",
     "single_interrupt",
@@ -157,6 +163,79 @@ def clashing_files(files: Sequence[tuple[str, Path | None]]) -> str | None:
             )
         seen[key] = option
     return None
+
+
+def _clock_text(seconds: float) -> str:
+    """``seconds`` as a person reads a duration: ``"42s"``, ``"3m05s"``, ``"1h02m"``."""
+    whole = int(seconds)
+    if whole < 60:
+        return f"{whole}s"
+    if whole < 3600:
+        return f"{whole // 60}m{whole % 60:02d}s"
+    return f"{whole // 3600}h{whole // 60 % 60:02d}m"
+
+
+class ProgressLines:
+    """Progress of a long command where no bar can be drawn (standard error is a
+    file or a pipe, as under ``nohup`` or in a CI log): called with the work done
+    and the work in all, it writes one line at most every ``every`` seconds, with
+    the share done, the time spent and the time left at the pace so far.
+
+    Nothing is written in the first ``every`` seconds, so short runs stay quiet.
+
+    >>> ticks = iter([0.0, 10.0, 31.0, 40.0, 70.0])
+    >>> lines = ProgressLines("3 bots", stream=sys.stdout, clock=lambda: next(ticks))
+    >>> lines(5, 20)  # 10 s in: too soon
+    >>> lines(10, 20)
+    3 bots: 10 of 20 games (50%), 31s spent, about 31s left
+    >>> lines(12, 20)  # 9 s after the last line
+    >>> lines(20, 20)
+    3 bots: 20 of 20 games (100%), 1m10s spent, about 0s left
+    """
+
+    def __init__(
+        self,
+        label: str,
+        unit: str = "games",
+        every: float = 30.0,
+        stream: TextIO | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.label = label
+        self.unit = unit
+        self.every = every
+        self.stream = stream
+        self.clock = clock
+        self.started = clock()
+        self.last = self.started
+
+    def __call__(self, done: int, total: int) -> None:
+        now = self.clock()
+        if now - self.last < self.every or total <= 0:
+            return
+        self.last = now
+        spent = now - self.started
+        left = spent * (total - done) / done if done else None
+        share = f"{done:,} of {total:,} {self.unit} ({100 * done // total}%)"
+        pace = f"about {_clock_text(left)} left" if left is not None else "none finished yet"
+        stream = sys.stderr if self.stream is None else self.stream
+        print(f"{self.label}: {share}, {_clock_text(spent)} spent, {pace}", file=stream)
+        stream.flush()
+
+
+#: Seconds between two lines of :class:`ProgressLines` made by :func:`progress_option`.
+PROGRESS_EVERY = 30.0
+
+
+def progress_option(no_progress: bool, label: str, unit: str = "games") -> bool | ProgressLines:
+    """How a command shows its progress: a bar on a terminal (``True``), a line
+    every :data:`PROGRESS_EVERY` seconds when standard error is a file or a pipe
+    (:class:`ProgressLines`), or nothing with ``--no-progress`` (``False``)."""
+    if no_progress:
+        return False
+    if sys.stderr.isatty():
+        return True
+    return ProgressLines(label, unit, every=PROGRESS_EVERY)
 
 
 def _ignore_more(signum: int, frame: FrameType | None) -> None:

@@ -21,7 +21,7 @@ from ..compare.games import COLUMNS, Kind
 from ..compare.study import BACKENDS, StudyError, check_study, study
 from ..compare.summary import check_measures, side_by_side
 from ..extras import MissingExtraError, require
-from .commands import BOTS_HELP, Command, clashing_files, output_problem
+from .commands import BOTS_HELP, Command, clashing_files, output_problem, progress_option
 
 __all__ = ["COMMAND"]
 
@@ -133,7 +133,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             workers=args.jobs,
             backend=args.backend,
             address=args.address,
-            progress=not args.no_progress and sys.stderr.isatty(),
+            progress=progress_option(
+                args.no_progress, "compare" if len(bot_sets) == 1 else f"study {number}"
+            ),
             bots=bots,
         )
         results.append(result)

@@ -20,7 +20,15 @@ from ..extras import MissingExtraError, require
 from ..runner.backends import MAX_GAMES
 from ..text import printable
 from ..tournament import match
-from .commands import BOTS_HELP, KEY_HELP, SEED_HELP, Command, key_option, seed_option
+from .commands import (
+    BOTS_HELP,
+    KEY_HELP,
+    SEED_HELP,
+    Command,
+    key_option,
+    progress_option,
+    seed_option,
+)
 from .tournament import LOGS_GONE, add_limits, limits_of
 
 __all__ = ["COMMAND"]
@@ -55,7 +63,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Check the options, play the match and print its table."""
     rules = presets.get(args.preset)
-    progress = not args.no_progress and sys.stderr.isatty()
+    progress = progress_option(args.no_progress, "match", unit="deals")
     try:
         limits = limits_of(args)
         bots = parse_bots(args.bots, args.players, log_dir=args.bot_logs)
@@ -68,7 +76,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             raise MatchError(f"--games must be from 1 to {MAX_GAMES:,}, not {shown(args.games)}")
         if args.jobs is not None and args.jobs < 1:
             raise MatchError(f"--jobs must be at least 1, not {args.jobs}")
-        if progress:
+        if progress is True:
             require("compare", "a progress bar (or give --no-progress)")
     except (MatchError, MissingExtraError, ValueError) as error:
         parser.error(str(error))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from .. import presets
@@ -37,6 +38,7 @@ from .commands import (
     clashing_files,
     key_option,
     output_problem,
+    progress_option,
     seed_option,
 )
 
@@ -122,7 +124,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Play (or resume) the tournament and print its leaderboard."""
-    progress = not args.no_progress and sys.stderr.isatty()
+    progress = progress_option(args.no_progress, "tournament")
     try:
         require("tournament", "a tournament's leaderboard")
         clash = clashing_files(
@@ -186,7 +188,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return _report(result, args)
 
 
-def _run_resume(args: argparse.Namespace, progress: bool) -> TournamentResult:
+def _run_resume(
+    args: argparse.Namespace, progress: bool | Callable[[int, int], None]
+) -> TournamentResult:
     return resume(
         args.resume,
         workers=args.jobs,
