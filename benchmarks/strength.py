@@ -157,12 +157,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{args.against} was played with another seed or key: its deals are not these"
             )
     added = [saved_run(parser, path) for path in args.add]
-    seeds = [args.seed] + [run.get("seed") for run in added]
+    seen: dict[object, str] = {args.seed: "this run"}
     for path, run in zip(args.add, added, strict=True):
         if run.get("key") != args.key:
             parser.error(f"{path} was played with another key")
-        if seeds.count(run.get("seed")) > 1:
-            parser.error(f"{path} was played with seed {run.get('seed')} too: its deals repeat")
+        seed = run.get("seed")
+        if seed in seen:
+            parser.error(
+                f"{path} was played with seed {seed}, as {seen[seed]} is: its deals repeat"
+            )
+        seen[seed] = str(path)
     budgets = [float(text) for text in args.budgets.split(",")]
     build = "compiled" if skitgubbe.COMPILED else "pure"
     print(

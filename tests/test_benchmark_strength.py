@@ -1,0 +1,92 @@
+"""``benchmarks/strength.py``: pooling saved runs of other seeds, and the files it refuses.
+
+The strength runs themselves take hours; these tests play no game. They check
+that the script refuses, before it plays anything, a file it must not pool, and
+that pooled figures are the ones over every deal.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from skitgubbe.runner import mean_interval
+
+SCRIPT = Path(__file__).parent.parent / "benchmarks" / "strength.py"
+
+
+@pytest.fixture(scope="module")
+def strength() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("strength_benchmark", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def saved(path: Path, seed: int, key: str, per_deal: dict[str, list[float]]) -> Path:
+    deals = len(next(iter(per_deal.values())))
+    run = {"seed": seed, "key": key, "deals": deals, "per_deal": per_deal}
+    path.write_text(json.dumps(run), encoding="utf-8")
+    return path
+
+
+def refusal(strength: ModuleType, capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    with pytest.raises(SystemExit) as stop:
+        strength.main(["--deals", "1", "--budgets", "0.01", *args])
+    assert stop.value.code == 2
+    return capsys.readouterr().err
+
+
+def test_files_of_another_key_or_a_repeated_seed_are_refused_before_any_game(
+    strength: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    key = strength.DEFAULT_KEY
+    rates = {"pimc@0.01": [0.25, 0.0]}
+    other_key = saved(tmp_path / "k.json", 7, "ab" * 16, rates)
+    assert "k.json was played with another key" in refusal(
+        strength, capsys, "--add", str(other_key)
+    )
+    same_seed = saved(tmp_path / "s.json", 2026, key, rates)
+    err = refusal(strength, capsys, "--add", str(same_seed))
+    assert "s.json was played with seed 2026, as this run is: its deals repeat" in err
+    first = saved(tmp_path / "a.json", 7, key, rates)
+    twice = saved(tmp_path / "b.json", 7, key, rates)
+    err = refusal(strength, capsys, "--add", str(first), "--add", str(twice))
+    assert f"b.json was played with seed 7, as {first} is: its deals repeat" in err
+    (tmp_path / "bad.json").write_text("[1, 2]", encoding="utf-8")
+    err = refusal(strength, capsys, "--add", str(tmp_path / "bad.json"))
+    assert "bad.json is not a file written by --save" in err
+    err = refusal(strength, capsys, "--against", str(first))
+    assert "a.json was played with another seed or key: its deals are not these" in err
+
+
+def test_pooled_rates_are_over_every_deal_and_paired_by_deal(
+    strength: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    mine = {"pimc@0.01": [0.5, 0.25, 0.0], "pimc@1": [0.25, 0.0, 0.0]}
+    theirs = {"pimc@0.01": [0.25, 0.75], "pimc@1": [0.0, 0.25]}
+    path = saved(tmp_path / "other.json", 9, strength.DEFAULT_KEY, theirs)
+    rates = strength.pooled(mine, [json.loads(path.read_text())], [path])
+    expected = mean_interval([0.5, 0.25, 0.0, 0.25, 0.75])
+    assert math.isclose(rates["pimc@0.01"].mean, expected.mean)
+    assert math.isclose(rates["pimc@0.01"].high, expected.high)
+    assert rates["pimc@1"].n == 5
+    out = capsys.readouterr().out
+    assert "over 5 deals, this run's and other.json:" in out
+    change = mean_interval([-0.25, -0.25, 0.0, -0.25, -0.5])
+    assert f"pimc@1 minus pimc@0.01: {100 * change.mean:+5.1f} points" in out
+
+
+def test_a_file_without_every_bot_of_the_run_is_refused(
+    strength: ModuleType, tmp_path: Path
+) -> None:
+    mine = {"pimc@0.01": [0.5], "pimc@1": [0.25]}
+    path = saved(tmp_path / "part.json", 9, strength.DEFAULT_KEY, {"pimc@0.01": [0.25]})
+    with pytest.raises(SystemExit, match=r"part\.json does not hold every bot of this run"):
+        strength.pooled(mine, [json.loads(path.read_text())], [path])
