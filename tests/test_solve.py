@@ -510,6 +510,11 @@ def _varied_rules(rng: random.Random) -> sg.Ruleset:
     )
 
 
+def masks(cards: list[sg.Card]) -> int:
+    """The mask of ``cards`` (bit ``13 * suit + rank index``)."""
+    return sum(1 << (13 * int(card.suit.value) + int(card.rank) - 2) for card in cards)
+
+
 def _race(state: PhaseTwoState, seat: int, shedding: _Shedding | None) -> int | None:
     """The race's verdict for ``seat`` (1 escapes), with or without the masks'
     race; ``None`` where a line comes back."""
@@ -556,6 +561,63 @@ def test_the_race_on_masks_agrees_with_the_engines_race() -> None:
     assert min(taken.values()) >= 150, taken
 
 
+def test_positions_the_race_keys_alike_have_one_verdict() -> None:
+    """With 14 cards in play or more the race's table is keyed by relative ranks
+    (``_Shedding.relative_key``): each group of suits compared by rank drops the
+    ranks no card in play holds, keeping one rank of a gap only where a suit
+    holds cards on both sides. Positions given
+    one key must be one game: drawn from a few ranks of three suits, so that
+    many share a key, every position of a key gets the same verdict from the
+    race that asks the engine, under rules that compare suits in groups
+    (Flurst), each suit alone (pagat), and runs of three at least (Mattis)."""
+    rng = random.Random(5)
+    small = [card for card in one_pack() if str(card)[-1] in "CHS" and card.rank <= 9]
+    merged = 0
+    for rules in (sg.presets.FLURST, sg.presets.PAGAT, sg.presets.MATTIS):
+        verdicts: dict[int, set[int]] = {}
+        positions: dict[int, set[tuple[int, int]]] = {}
+        for _ in range(900):
+            cards = rng.sample(small, rng.randint(3, 7))
+            cut = rng.randint(1, len(cards) - 1)
+            state = sg.start_phase_two(
+                rules,
+                [format_cards(cards[:cut]), format_cards(cards[cut:])]
+                + [""] * (rules.min_players - 2),
+                "S",
+                leader=0,
+            )
+            assert isinstance(state, PhaseTwoState)
+            shedding = _Shedding.for_context(state._context)
+            assert shedding is not None and shedding.groups
+            hand, other = state._hand_masks[0], state._hand_masks[1]
+            key = shedding.relative_key(hand, other)
+            if not shedding.takes(state):
+                continue
+            verdict = _race(state, 0, None)  # the engine's race, keyed by states
+            assert verdict is not None
+            verdicts.setdefault(key, set()).add(verdict)
+            positions.setdefault(key, set()).add((hand, other))
+        for key, found in verdicts.items():
+            assert len(found) == 1, (rules, positions[key])
+        merged += sum(len(kept) > 1 for kept in positions.values())
+    assert merged >= 150, merged
+    # the groups: Flurst compares the three plain suits with each other, the trump
+    # (spades) alone; pagat each suit alone; runs from the 2 name a rank: no groups
+    groups = {}
+    for name, rules in [
+        ("flurst", sg.presets.FLURST),
+        ("pagat", sg.presets.PAGAT),
+        ("from two", attrs.evolve(sg.presets.KOIRA, runs=Runs.FROM_TWO)),
+    ]:
+        hands = ["2C", "3C"] + [""] * (rules.min_players - 2)
+        state = sg.start_phase_two(rules, hands, "S", leader=0)
+        assert isinstance(state, PhaseTwoState)
+        shedding = _Shedding.for_context(state._context)
+        assert shedding is not None
+        groups[name] = shedding.groups
+    assert groups == {"flurst": (0, 0, 0, 1), "pagat": (0, 1, 2, 3), "from two": ()}
+
+
 @pytest.mark.skipif(
     not sg.COMPILED,
     reason="the race in C is part of the compiled build: "
@@ -589,7 +651,9 @@ def test_the_race_in_c_plays_the_race_on_masks_in_python_position_for_position()
             continue
         hand, other = state._hand_masks[0], state._hand_masks[1]
         lead = 1 << (hand.bit_length() - 1)  # its highest card alone
-        native = make(shedding.filters, shedding.beaten_by, shedding.trumps, shedding.whole)
+        native = make(
+            shedding.filters, shedding.beaten_by, shedding.trumps, shedding.whole, shedding.groups
+        )
         python = _Race(0, {}, 10**7, float("inf"), shedding, {})
         verdict = native.leads(hand, other, 10**7, float("inf"))
         assert verdict == python._leads(hand, other), (rules, hand, other)
@@ -599,25 +663,54 @@ def test_the_race_in_c_plays_the_race_on_masks_in_python_position_for_position()
         answered = native.answered(hand ^ lead, other, lead, 10**7, float("inf"))
         assert answered == python._answered(hand ^ lead, other, lead)
         assert native.nodes == python.nodes and len(native) == len(python.shed)
-        fresh = make(shedding.filters, shedding.beaten_by, shedding.trumps, shedding.whole)
+        fresh = make(
+            shedding.filters, shedding.beaten_by, shedding.trumps, shedding.whole, shedding.groups
+        )
         if python.nodes > 3:
             assert fresh.answered(hand ^ lead, other, lead, 3, float("inf")) == -1
             assert fresh.nodes == 4  # it stops at the position past its budget
             stopped += 1
         assert fresh.answered(hand ^ lead, other, lead, 10**7, float("inf")) == answered
     assert min(verdicts.values()) >= 60 and stopped >= 60, (verdicts, stopped)
+    # 14 to 20 cards in play, keyed by relative ranks: the two stop after the same
+    # positions, past a budget, keeping the same number of answers
+    relative = 0
+    for _ in range(30):
+        pack = list(one_pack())
+        rng.shuffle(pack)
+        cut = rng.randint(5, 10)
+        hand, other = masks(pack[:cut]), masks(pack[cut : rng.randint(14, 20)])
+        state = sg.start_phase_two(sg.presets.FLURST, ["2C", "3C", ""], rng.choice("CDHS"), 0)
+        assert isinstance(state, PhaseTwoState)
+        shedding = _Shedding.for_context(state._context)
+        assert shedding is not None and shedding.groups
+        relative += shedding.key(hand, other) != hand | other << 52
+        native = make(
+            shedding.filters, shedding.beaten_by, shedding.trumps, shedding.whole, shedding.groups
+        )
+        python = _Race(0, {}, 20_000, float("inf"), shedding, {})
+        verdict = native.leads(hand, other, 20_000, float("inf"))
+        try:
+            assert verdict == python._leads(hand, other)
+        except search._OutOfBudget:
+            assert verdict == -1
+        assert native.nodes == python.nodes and len(native) == len(python.shed)
+    assert relative >= 20
     solver = Solver()
     state = sg.start_phase_two(sg.presets.FLURST, ["2C 5D 9H 7S", "3C KS 4H", ""], "S", leader=0)
     assert solver.solve(state, 0).verdict == solve(state, 0).verdict
     assert list(solver._races) == [state._context] and len(solver._races[state._context]) > 0
     flurst = _Shedding.for_context(state._context)
     assert flurst is not None
+    fields = (flurst.filters, flurst.beaten_by, flurst.trumps, flurst.whole)
     with pytest.raises(ValueError, match="52 filters"):
-        make(flurst.filters[:51], flurst.beaten_by, flurst.trumps, flurst.whole)
+        make(flurst.filters[:51], flurst.beaten_by, flurst.trumps, flurst.whole, flurst.groups)
     with pytest.raises(ValueError, match="past the 52"):
-        make(flurst.filters, flurst.beaten_by, flurst.trumps, flurst.whole).leads(
-            1 << 60, 1, 10, float("inf")
-        )
+        make(*fields, flurst.groups).leads(1 << 60, 1, 10, float("inf"))
+    with pytest.raises(ValueError, match="one group for each of the 4 suits"):
+        make(*fields, (0, 0, 1))
+    with pytest.raises(ValueError, match="a suit's group is 4, not 0 to 3"):
+        make(*fields, (0, 0, 1, 4))
 
 
 class _Alarm(Exception):
@@ -644,7 +737,9 @@ def test_a_signal_stops_the_race_in_c_and_what_it_proved_stays() -> None:
     shedding = _Shedding.for_context(state._context)
     make = search._NATIVE_RACE
     assert shedding is not None and make is not None
-    native = make(shedding.filters, shedding.beaten_by, shedding.trumps, shedding.whole)
+    native = make(
+        shedding.filters, shedding.beaten_by, shedding.trumps, shedding.whole, shedding.groups
+    )
 
     def alarm(signum: int, frame: object) -> None:
         raise _Alarm

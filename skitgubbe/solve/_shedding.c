@@ -1,6 +1,6 @@
 /* The compiled build's race on masks (see _Shedding and _Race in search.py).
  *
- * Race(filters, beaten_by, trumps, whole)
+ * Race(filters, beaten_by, trumps, whole, groups)
  *
  * One set of rules' two-seat race on the hands' masks, with its table of
  * answers, kept from one question to the next. ``filters`` holds, for each
@@ -9,8 +9,10 @@
  * ``beaten_by`` for each top card the mask of the cards that may be the lowest
  * of a play beating it; ``trumps`` the mask of the trump suit; ``whole``, at
  * ``13 * low + high``, whether the touching cards from rank index ``low`` to
- * ``high`` of one suit may be played as one play. These are the fields of the
- * same names of a _Shedding.
+ * ``high`` of one suit may be played as one play; ``groups``, for each suit,
+ * the group of suits whose ranks it compares with (its table keyed by relative
+ * ranks, see _Shedding.key), or nothing for a table keyed by the masks
+ * themselves. These are the fields of the same names of a _Shedding.
  *
  * race.leads(hand, other, max_nodes, deadline): 1 if the seat to lead from
  * ``hand`` escapes, the other holding ``other``, 0 if it is the goat;
@@ -65,6 +67,11 @@ typedef struct {
     uint64_t beaten_by[52];
     uint64_t trumps;
     unsigned char whole[169];
+    /* each suit's group of suits compared by rank; relative: whether the
+     * table is keyed by relative ranks (see relative_key) */
+    int group_of[4];
+    uint64_t group_suits[4]; /* the lowest card of each suit of a group */
+    int relative;
     /* the plays of each pattern of one suit, in the race's order, each as
      * (16 - cards) << 17 | top << 13 | play, made when first asked for */
     uint32_t *plays[PATTERNS];
@@ -86,6 +93,70 @@ slot_of(uint64_t hand, uint64_t other, size_t capacity)
     uint64_t mixed = hand * 0x9E3779B97F4A7C15ull ^ (other + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
     mixed ^= mixed >> 29;
     return (size_t)mixed & (capacity - 1);
+}
+
+/* search._RELATIVE_FROM: the fewest cards in play keyed by relative ranks. */
+#define RELATIVE_FROM 14
+
+static int
+card_count(uint64_t mask)
+{
+    int count = 0;
+    while (mask) {
+        mask &= mask - 1;
+        count++;
+    }
+    return count;
+}
+
+/* _Shedding.key: the table's key of the leader's ``*hand`` and the other's
+ * ``*other``, written back in place. Keyed by relative ranks, each group of
+ * suits compared by rank keeps the ranks some card in play holds, and of the
+ * ranks between two such that no card holds, one rank, only where a suit holds
+ * cards on both sides (else two cards of that suit would touch); every card
+ * moves down past the ranks left out. */
+static void
+relative_key(const Race *race, uint64_t *hand, uint64_t *other)
+{
+    uint64_t live = *hand | *other, packed_hand = *hand, packed_other = *other;
+    if (!race->relative || card_count(live) < RELATIVE_FROM)
+        return;
+    uint32_t patterns[4], ranks[4] = {0, 0, 0, 0};
+    for (int suit = 0; suit < 4; suit++) {
+        patterns[suit] = (uint32_t)(live >> (13 * suit)) & 0x1FFF;
+        ranks[race->group_of[suit]] |= patterns[suit];
+    }
+    for (int group = 0; group < 4; group++) {
+        uint32_t held = ranks[group];
+        if (!held)
+            continue;
+        uint32_t low = held & (~held + 1), high = (uint32_t)1 << top_bit(held);
+        uint32_t gaps = ~held & (high - 1) & ~(low - 1);
+        uint32_t starts = gaps & ~(gaps << 1);
+        uint32_t dropped = 0x1FFF & ~held;
+        while (starts) {
+            uint32_t start = starts & (~starts + 1);
+            starts ^= start;
+            uint32_t above = held & ~((start << 1) - 1);
+            uint32_t after = above & (~above + 1), before = start >> 1;
+            for (int suit = 0; suit < 4; suit++)
+                if (race->group_of[suit] == group && (patterns[suit] & before) && (patterns[suit] & after)) {
+                    dropped ^= start;
+                    break;
+                }
+        }
+        /* each rank left out, highest first: the group's cards above it move down one */
+        uint64_t suits = race->group_suits[group];
+        while (dropped) {
+            int rank = top_bit(dropped);
+            dropped ^= (uint32_t)1 << rank;
+            uint64_t moving = (uint64_t)(0x1FFF & ~((2u << rank) - 1)) * suits;
+            packed_hand = (packed_hand & ~moving) | (packed_hand & moving) >> 1;
+            packed_other = (packed_other & ~moving) | (packed_other & moving) >> 1;
+        }
+    }
+    *hand = packed_hand;
+    *other = packed_other;
 }
 
 static int
@@ -338,11 +409,13 @@ answered(Race *race, uint64_t rest, uint64_t other, uint64_t lead)
 static int
 leads(Race *race, uint64_t hand, uint64_t other)
 {
-    int answer = known(race, hand, other);
+    if (quick(race, hand, other))
+        return 1; /* cheaper to see again than to keep */
+    uint64_t key_hand = hand, key_other = other;
+    relative_key(race, &key_hand, &key_other);
+    int answer = known(race, key_hand, key_other);
     if (answer >= 0)
         return answer;
-    if (quick(race, hand, other))
-        return keep(race, hand, other, 1) < 0 ? -1 : 1;
     if (counted(race) < 0)
         return -1;
     uint32_t order[MOST_PLAYS];
@@ -373,7 +446,7 @@ leads(Race *race, uint64_t hand, uint64_t other)
             break;
         }
     }
-    return keep(race, hand, other, answer) < 0 ? -1 : answer;
+    return keep(race, key_hand, key_other, answer) < 0 ? -1 : answer;
 }
 
 static int
@@ -527,6 +600,33 @@ read_rules(Race *race, PyObject *filters, PyObject *beaten_by, PyObject *whole)
     return 0;
 }
 
+static int
+read_groups(Race *race, PyObject *groups)
+{
+    Py_ssize_t size = PySequence_Size(groups);
+    if (size < 0)
+        return -1;
+    if (size != 0 && size != 4) {
+        PyErr_SetString(PyExc_ValueError, "the groups name one group for each of the 4 suits, or none");
+        return -1;
+    }
+    race->relative = size == 4;
+    for (Py_ssize_t suit = 0; suit < size; suit++) {
+        PyObject *item = PySequence_GetItem(groups, suit);
+        long group = item == NULL ? -1 : PyLong_AsLong(item);
+        Py_XDECREF(item);
+        if (group == -1 && PyErr_Occurred())
+            return -1;
+        if (group < 0 || group > 3) {
+            PyErr_Format(PyExc_ValueError, "a suit's group is %ld, not 0 to 3", group);
+            return -1;
+        }
+        race->group_of[suit] = (int)group;
+        race->group_suits[group] |= (uint64_t)1 << (13 * suit);
+    }
+    return 0;
+}
+
 static void
 Race_dealloc(Race *race)
 {
@@ -543,16 +643,16 @@ Race_dealloc(Race *race)
 static PyObject *
 Race_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
-    static char *names[] = {"filters", "beaten_by", "trumps", "whole", NULL};
-    PyObject *filters, *beaten_by, *trumps, *whole;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO", names, &filters, &beaten_by, &trumps, &whole))
+    static char *names[] = {"filters", "beaten_by", "trumps", "whole", "groups", NULL};
+    PyObject *filters, *beaten_by, *trumps, *whole, *groups;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOO", names, &filters, &beaten_by, &trumps, &whole, &groups))
         return NULL;
     Race *race = (Race *)type->tp_alloc(type, 0);
     if (race == NULL)
         return NULL;
     /* tp_alloc zeroed the object: no plays, no table, no clock yet */
-    if (read_rules(race, filters, beaten_by, whole) < 0 || mask_argument(trumps, &race->trumps, "the trumps") < 0 ||
-        grow(race) < 0) {
+    if (read_rules(race, filters, beaten_by, whole) < 0 || read_groups(race, groups) < 0 ||
+        mask_argument(trumps, &race->trumps, "the trumps") < 0 || grow(race) < 0) {
         Py_DECREF(race);
         return NULL;
     }

@@ -7,6 +7,7 @@ class Race:
         beaten_by: Sequence[int],
         trumps: int,
         whole: Sequence[bool],
+        groups: Sequence[int],
     ) -> None: ...
     @property
     def nodes(self) -> int: ...

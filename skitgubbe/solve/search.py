@@ -64,9 +64,15 @@ the whole lead) a trick of two seats is a lead and one answer: a play that beats
 the lead kills both and its player leads next, a pick-up takes the lead and hands
 the lead back. There the race runs on the two hands' masks alone, making no
 states: its table is keyed by the leader's hand and the other's, whichever seats
-hold them, and shared by every question under the same rules. The compiled
+hold them, and shared by every question under the same rules. With 14 cards in
+play or more the key is by relative ranks, as the proof search's is: where the
+rules compare suits by rank in groups (Flurst's three plain suits, the trump
+alone; or each suit alone), each group drops the ranks no card in play holds,
+so positions that stand the same way share an answer. A position won by the
+quick line (below) is not kept: it is quicker to see again. The compiled
 build runs this race in C (``_shedding.c``), which tries the same moves in the
-same order and counts the same positions, about six times as fast.
+same order, counts the same positions and keeps the same answers, about six
+times as fast.
 
 With three seats or more a line can come back, and each side's goal is searched
 depth first with the line's positions kept aside: a line that comes back to a
@@ -151,7 +157,10 @@ class _NativeRace(Protocol):
 #: What makes a :class:`_NativeRace` from a :class:`_Shedding`'s fields, or
 #: ``None`` in the pure build, where the race on masks is Python's alone.
 _NATIVE_RACE: (
-    Callable[[Sequence[Sequence[int]], Sequence[int], int, Sequence[bool]], _NativeRace] | None
+    Callable[
+        [Sequence[Sequence[int]], Sequence[int], int, Sequence[bool], Sequence[int]], _NativeRace
+    ]
+    | None
 )
 try:
     from ._shedding import Race as _NATIVE_RACE
@@ -634,6 +643,7 @@ class _Race:
         shedding: _Shedding | None = None,
         shed: dict[int, int] | None = None,
         native: _NativeRace | None = None,
+        seen: dict[int, int] | None = None,
     ) -> None:
         self.seat = seat
         self.table = table
@@ -644,6 +654,10 @@ class _Race:
         #: the race on masks, where the rules allow it, with its table
         self.shedding = shedding
         self.shed: dict[int, int] = {} if shed is None else shed
+        #: the answers of the race on masks by the masks themselves, as the
+        #: positions were met: a cache in front of :attr:`shed` (keyed by relative
+        #: ranks, slower to key), that changes nothing the race counts or keeps
+        self.seen: dict[int, int] = {} if seen is None else seen
         #: the same race in C, with its own table, where the build has it
         self.native = native
 
@@ -719,15 +733,29 @@ class _Race:
 
     def _leads(self, hand: int, other: int) -> int:
         """1 if the seat to lead from ``hand`` escapes, the other holding ``other``, else 0."""
-        key = hand | other << CARDS_IN_PACK
-        known = self.shed.get(key, -1)
+        seen = self.seen
+        position = hand | other << CARDS_IN_PACK
+        known = seen.get(position, -1)
         if known >= 0:
             return known
+        if len(seen) >= _SEEN_KEPT:
+            seen.clear()
         shedding = self.shedding
         assert shedding is not None
+        # a quick line is not kept in the table (the race in C sees it again
+        # sooner than it would find it kept), so that both keep the same answers
         if shedding.quick(hand, other):
-            self.shed[key] = 1
+            seen[position] = 1
             return 1
+        key = (
+            position  # shedding.key(hand, other), without the call
+            if (hand | other).bit_count() < _RELATIVE_FROM
+            else shedding.relative_key(hand, other)
+        )
+        known = self.shed.get(key, -1)
+        if known >= 0:
+            seen[position] = known
+            return known
         self._count()
         order: list[int] = []  # more cards first, then the lower top card
         for suit in range(4):
@@ -746,6 +774,7 @@ class _Race:
                 result = 1
                 break
         self.shed[key] = result
+        seen[position] = result
         return result
 
     def _answered(self, rest: int, other: int, lead: int) -> int:
@@ -783,8 +812,10 @@ class _Shedding:
     is out, and the other is the goat.
 
     Its positions are the leader's hand and the other's, whichever seats hold
-    them, and each holds whether the leader escapes: a table of ``leader |
-    other << 52`` shared by every question under one set of rules. It makes no
+    them, and each holds whether the leader escapes: a table keyed by
+    :meth:`key` (``leader | other << 52``, by relative ranks from
+    :data:`_RELATIVE_FROM` cards in play) shared by every question under one
+    set of rules. It makes no
     :class:`PhaseTwoState` and asks the engine nothing; :class:`_Race` hands it
     every position it takes (see :meth:`takes`), and the tests hold it to the
     engine's race position by position."""
@@ -821,6 +852,143 @@ class _Shedding:
                 self.whole.append(
                     low <= high and any(play & 0x1FFF == block for play in self.runs(block))
                 )
+        #: for each suit, the group of suits whose ranks it compares with, where
+        #: the table is keyed by relative ranks (see :meth:`key`); empty where the
+        #: rules name a rank and the key is the masks themselves
+        self.groups: tuple[int, ...] = self._groups()
+        #: each group's suits, as a mask of their cards
+        self._group_masks = tuple(
+            sum(0x1FFF << (13 * suit) for suit in range(4) if self.groups[suit] == group)
+            for group in range(len(set(self.groups)))
+        )
+        #: :meth:`_moves_for` by the cards in play (a pick-up leaves them as they were)
+        self._moves: dict[int, tuple[tuple[tuple[int, int, int], ...], int]] = {}
+        #: :meth:`_moves_of` by a group's cards in play
+        self._group_moves: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+    def _groups(self) -> tuple[int, ...]:
+        """:attr:`groups`: where whether a card beats another depends, for each two
+        suits, on nothing (always, or never) or only on the beater's rank being
+        higher, and whether touching cards are one play on their number alone,
+        the suits joined by "higher beats" are each a group; else none."""
+        whole = self.whole
+        if any(
+            whole[13 * low + high] != whole[high - low]
+            for low in range(13)
+            for high in range(low, 13)
+        ):
+            return ()  # a play depends on its ranks, not on its length alone
+        group = [0, 1, 2, 3]
+        for top_suit in range(4):
+            for suit in range(4):
+                # for each rank of the top card, the ranks of ``suit`` that beat it
+                # (the top card itself left out)
+                beaters = [
+                    self.beaten_by[13 * top_suit + rank] >> (13 * suit)
+                    & 0x1FFF
+                    & ~(1 << rank if suit == top_suit else 0)
+                    for rank in range(13)
+                ]
+                others = [0x1FFF & ~(1 << rank if suit == top_suit else 0) for rank in range(13)]
+                if beaters == others or not any(beaters):
+                    continue  # always, or never: ranks make no difference
+                if any(beaters[rank] != 0x1FFF & ~((2 << rank) - 1) for rank in range(13)):
+                    return ()  # the ranks of the two suits compare otherwise
+                joined, into = group[suit], group[top_suit]
+                group = [into if named == joined else named for named in group]
+        names = sorted(set(group))
+        return tuple(names.index(named) for named in group)
+
+    def key(self, hand: int, other: int) -> int:
+        """The table's key of the position where the leader holds ``hand`` and
+        the other seat ``other``: :meth:`relative_key` with
+        :data:`_RELATIVE_FROM` cards in play or more, else ``hand | other << 52``
+        (a key never holds fewer cards than its position, so the two kinds of
+        key never meet)."""
+        if (hand | other).bit_count() < _RELATIVE_FROM:
+            return hand | other << CARDS_IN_PACK
+        return self.relative_key(hand, other)
+
+    def relative_key(self, hand: int, other: int) -> int:
+        """``hand | other << 52`` by relative ranks, where :attr:`groups` allows
+        (else the masks themselves). Then each group keeps the ranks that some
+        card in play holds, and of each run of ranks between two of them that no
+        card holds, one rank, only where a suit holds cards on both sides (else
+        two cards of that suit would touch), and every card moves down past the
+        ranks left out. Positions with one key are one game under other names:
+        the same plays, beating each other the same way."""
+        live = hand | other
+        if not self.groups:
+            return hand | other << CARDS_IN_PACK
+        found = self._moves.get(live)
+        if found is None:
+            found = self._moves_for(live)
+        moves, packed_live = found
+        for staying, moving, by in moves:
+            hand = hand & staying | (hand & moving) >> by
+        # every card in play is in one hand or the other
+        return hand | (packed_live ^ hand) << CARDS_IN_PACK
+
+    def _moves_for(self, live: int) -> tuple[tuple[tuple[int, int, int], ...], int]:
+        """:meth:`key`'s moves while ``live`` are the cards in play, kept, and the
+        cards in play moved so."""
+        moves: tuple[tuple[int, int, int], ...] = ()
+        kept = self._group_moves
+        for suits in self._group_masks:
+            held = live & suits
+            group = kept.get(held)
+            if group is None:
+                if len(kept) >= _MOVES_KEPT:
+                    kept.clear()
+                group = kept[held] = self._moves_of(held)
+            moves += group
+        packed = live
+        for staying, moving, by in moves:
+            packed = packed & staying | (packed & moving) >> by
+        if len(self._moves) >= _MOVES_KEPT:
+            self._moves.clear()
+        found = self._moves[live] = (moves, packed)
+        return found
+
+    def _moves_of(self, held: int) -> tuple[tuple[int, int, int], ...]:
+        """How :meth:`key` moves the cards of one group down while ``held`` are
+        its cards in play: for each run of ranks left out, highest first, the
+        cards that stay, the cards that move (the group's cards above the run)
+        and by how many places."""
+        if not held:
+            return ()
+        suits = [suit for suit in range(4) if held >> (13 * suit) & 0x1FFF]
+        patterns = [held >> (13 * suit) & 0x1FFF for suit in suits]
+        ranks = 0
+        for pattern in patterns:
+            ranks |= pattern
+        low = ranks & -ranks
+        high = 1 << (ranks.bit_length() - 1)
+        gaps = ~ranks & (high - 1) & ~(low - 1)
+        starts = gaps & ~(gaps << 1)
+        dropped = (high - 1) & ~ranks  # the ranks above the highest move nothing
+        while starts:
+            start = starts & -starts
+            starts ^= start
+            above = ranks & ~((start << 1) - 1)
+            after = above & -above
+            before = start >> 1
+            if any(pattern & before and pattern & after for pattern in patterns):
+                dropped ^= start  # kept, so that the suit's two cards do not touch
+        moves: list[tuple[int, int, int]] = []
+        whole_pack = (1 << CARDS_IN_PACK) - 1
+        while dropped:
+            top = dropped.bit_length() - 1
+            bottom = top
+            while bottom > 0 and dropped >> (bottom - 1) & 1:
+                bottom -= 1
+            dropped &= (1 << bottom) - 1
+            above_run = 0x1FFF & ~((2 << top) - 1)
+            moving = 0
+            for suit in suits:
+                moving |= above_run << (13 * suit)
+            moves.append((whole_pack & ~moving, moving, top - bottom + 1))
+        return tuple(moves)
 
     @staticmethod
     def for_context(context: PhaseTwoRules) -> _Shedding | None:
@@ -888,33 +1056,45 @@ class _Shedding:
         its blocks of touching cards led weakest first, trumps last, every one but
         the last one that the other seat (holding what it picked up) cannot beat."""
         beaten_by = self.beaten_by
-        whole = self.whole
+        code = self.code << 13
         pieces: list[int] = []
         beatable = 0
         for suit in range(4):
             shift = 13 * suit
             pattern = hand >> shift & 0x1FFF
-            while pattern:
-                low = pattern & -pattern
-                run = ((pattern + low) & ~pattern) - low
-                pattern ^= run
-                top = run.bit_length() - 1
-                if whole[13 * (low.bit_length() - 1) + top]:
-                    pieces.append(run << shift)
-                    if other & beaten_by[shift + top]:
-                        beatable += 1
-                else:  # the block is not a play: its single cards are
-                    while run:
-                        card = run & -run
-                        run ^= card
-                        pieces.append(card << shift)
-                        if other & beaten_by[shift + card.bit_length() - 1]:
-                            beatable += 1
-                if beatable > 1:
-                    return False
+            if not pattern:
+                continue
+            found = _PIECES[pattern | code]
+            if found is None:
+                found = _PIECES[pattern | code] = self._pieces_of(pattern)
+            for piece, top in found:
+                pieces.append(piece << shift)
+                if other & beaten_by[shift + top]:
+                    beatable += 1
+                    if beatable > 1:
+                        return False
         if len(pieces) == 1:
             return True
         return self._quick_line(pieces, other)
+
+    def _pieces_of(self, pattern: int) -> tuple[tuple[int, int], ...]:
+        """The pieces :meth:`quick` leads from one suit's cards ``pattern``, each
+        with its top card's rank index: each block of touching cards, or its single
+        cards where the block is not a play."""
+        pieces: list[tuple[int, int]] = []
+        while pattern:
+            low = pattern & -pattern
+            run = ((pattern + low) & ~pattern) - low
+            pattern ^= run
+            top = run.bit_length() - 1
+            if self.whole[13 * (low.bit_length() - 1) + top]:
+                pieces.append((run, top))
+            else:  # the block is not a play: its single cards are
+                while run:
+                    card = run & -run
+                    run ^= card
+                    pieces.append((card, card.bit_length() - 1))
+        return tuple(pieces)
 
     def _quick_line(self, pieces: list[int], other: int) -> bool:
         """:meth:`quick` once at most one of the ``pieces`` (the blocks of the
@@ -942,11 +1122,23 @@ class _Shedding:
         return True
 
 
+#: The fewest cards in play for which :meth:`_Shedding.key` keys by relative ranks;
+#: below, by the masks themselves, quicker to key where the searches are small.
+_RELATIVE_FROM: Final = 14
+#: The most positions :attr:`_Race.seen` holds before it starts again.
+_SEEN_KEPT: Final = 1_000_000
+#: The most sets of cards in play :meth:`_Shedding.key` keeps its moves for.
+_MOVES_KEPT: Final = 50_000
+
+
 #: The masks' race of each set of rules met (``None``: the rules need the engine).
 _SHEDDINGS: Final[dict[PhaseTwoRules, _Shedding | None]] = {}
 #: The plays of one suit's cards under each ``runs`` setting, by ``pattern |
 #: code << 13``, as :meth:`_Shedding.runs` gives them.
 _RUN_MASKS: Final[list[tuple[int, ...] | None]] = [None] * (len(Runs) << 13)
+#: :meth:`_Shedding._pieces_of` of one suit's cards under each ``runs`` setting,
+#: by ``pattern | code << 13``.
+_PIECES: Final[list[tuple[tuple[int, int], ...] | None]] = [None] * (len(Runs) << 13)
 
 
 #: A forcing search's answer for a goal it cannot force on any line (see :class:`_Force`).
@@ -1133,10 +1325,11 @@ class Solver:
         shedding = _Shedding.for_context(state._context)
         native = self._native_race(state, shedding) if shedding is not None else None
         shed = self._shed_table(state) if shedding is not None and native is None else {}
+        seen = self._shed_table(state, "seen") if shedding is not None and native is None else {}
         held = len(native) if native is not None else 0
         before = len(table) + len(shed) + held
         search = _Race(
-            seat, table, budget.nodes - budget.used, budget.deadline, shedding, shed, native
+            seat, table, budget.nodes - budget.used, budget.deadline, shedding, shed, native, seen
         )
         try:
             return search.escapes(state)
@@ -1152,13 +1345,19 @@ class Solver:
         race = self._races.get(state._context)
         if race is None:
             race = self._races[state._context] = _NATIVE_RACE(
-                shedding.filters, shedding.beaten_by, shedding.trumps, shedding.whole
+                shedding.filters,
+                shedding.beaten_by,
+                shedding.trumps,
+                shedding.whole,
+                shedding.groups,
             )
         return race
 
-    def _shed_table(self, state: PhaseTwoState) -> dict[int, int]:
-        """The table of the race on masks under ``state``'s rules (see :class:`_Shedding`)."""
-        name = (state._context, "shedding")
+    def _shed_table(self, state: PhaseTwoState, kind: str = "shedding") -> dict[int, int]:
+        """The table of the race on masks under ``state``'s rules (see
+        :class:`_Shedding`), or with ``kind="seen"`` its cache (:attr:`_Race.seen`),
+        forgotten with it."""
+        name = (state._context, kind)
         table = self._tables.get(name)
         if table is None:
             table = self._tables[name] = {}
