@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import pickle
 import shlex
 import shutil
@@ -359,10 +360,38 @@ def test_no_process_of_a_program_outlives_the_process_that_started_it(tmp_path: 
     assert gone(marker)
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the guard runs on Linux")
+def test_the_guard_stops_what_a_program_left_running_when_it_ends() -> None:
+    """A program that ends leaving a child running: the guard kills the child
+    before it exits itself, and exits as the program did. (When the process that
+    started a bot dies, the bot's input closes before the guard hears of the
+    death, so the program may end first; the guard must not leave its child.)"""
+    guard = Path(sg.__file__).parent / "bots" / "_guard.py"
+    marker = "sleep 303.25"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-I",
+            "-S",
+            str(guard),
+            str(os.getpid()),
+            "sh",
+            "-c",
+            f"{marker} & exit 3",
+        ],
+        start_new_session=True,
+        timeout=60,
+    )
+    assert done.returncode == 3
+    assert processes_running(marker) == []  # at once: nothing else would stop it
+
+
 def gone(marker: str) -> bool:
-    """Whether every process holding ``marker`` is gone within 5 s (a process sent
-    SIGKILL lingers a moment before it dies, on a busy machine)."""
-    deadline = time.monotonic() + 5
+    """Whether every process holding ``marker`` is gone within 20 s (a process sent
+    SIGKILL lingers a moment before it dies, and on a machine busy with two test
+    runs at once the guard may wait seconds to be scheduled; the processes the
+    tests start sleep for minutes, so a process left behind still fails)."""
+    deadline = time.monotonic() + 20
     while processes_running(marker) and time.monotonic() < deadline:
         time.sleep(0.05)
     return processes_running(marker) == []

@@ -6,7 +6,8 @@ process that started it dies (Linux).
 ``SIGTERM`` when ``PARENT`` dies (``PR_SET_PDEATHSIG``). The guard starts the
 program in its process group, hands it its standard input, output and error
 (keeping no copy, so the program's output ends when the program's does), waits
-for it and exits as it did. Told that ``PARENT`` died (a worker killed with
+for it, kills whatever else of it is left in its group, and exits as the
+program did. Told that ``PARENT`` died (a worker killed with
 ``SIGKILL`` can stop nothing itself), the guard kills its whole process group:
 the program and every process it started, such as the program a wrapper script
 runs or a child it forked. A process that leaves the group (``setsid``) is out of
@@ -31,6 +32,27 @@ _CANNOT_START = 127
 def _stop_all(signum: int = signal.SIGTERM, frame: object = None) -> None:
     """Kill the guard's whole process group, the guard with it."""
     os.killpg(0, signal.SIGKILL)
+
+
+def _stop_rest() -> None:
+    """Kill every other process of the guard's group: what the program left
+    running when it ended. The guard may see the program end before it hears
+    that ``PARENT`` died (both follow from one death: the program's input closes
+    first), and would else leave those processes to run on."""
+    guard, group = os.getpid(), os.getpgid(0)
+    for _ in range(3):  # again, for any process one of them started meanwhile
+        found = False
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit() or int(entry) == guard:
+                continue
+            try:
+                if os.getpgid(int(entry)) == group:
+                    os.kill(int(entry), signal.SIGKILL)
+                    found = True
+            except OSError:  # gone already
+                continue
+        if not found:
+            return
 
 
 def _run(words: list[str]) -> int:  # pragma: no cover - runs as its own program
@@ -63,6 +85,7 @@ def main(argv: list[str]) -> int:  # pragma: no cover - runs as its own program
     if os.getppid() != int(argv[0]):  # the parent died before the handler was set
         _stop_all()
     code = _run(argv[1:])
+    _stop_rest()
     if code < 0:  # killed by a signal: die of the same one
         signal.signal(-code, signal.SIG_DFL)
         os.kill(os.getpid(), -code)
