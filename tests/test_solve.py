@@ -37,6 +37,8 @@ from skitgubbe.solve.search import (
     _Cyclic,
     _key,
     _label_graph,
+    _moves_needed,
+    _ordered,
     _OutOfBudget,
     _quick_line,
     _Race,
@@ -348,6 +350,50 @@ def test_the_solver_agrees_with_minimax_on_positions_from_real_games() -> None:
         if checked >= 24:
             break
     assert checked >= 24
+
+
+def test_the_bound_on_moves_holds_on_every_line_played() -> None:
+    """The proof search's lower bound on the moves a goal takes (a seat's plays
+    to go out, and the others' moves between them) holds on any line, so on
+    lines played here: for each position of phase two and each seat in play, the
+    moves until the seat went out (or, for the goat, until the others all did)
+    are at least the bound. The lines are short ones, mostly the solver's own
+    first move (going out, killing, shedding most), where a kill and the lead
+    after it come one after the other: a bound that counted a move between them
+    fails here."""
+    rng = random.Random(11)
+    tight = 0
+    for number in range(120):
+        rules = RULES[number % len(RULES)]
+        players = rng.randint(max(3, rules.min_players), min(5, rules.max_players))
+        state: State = sg.deal(rules, players=players, seed=number)
+        while not isinstance(state, PhaseTwoState) and not state.is_over:
+            state = state.apply(rng.choice(state.legal_moves()))
+        line: list[PhaseTwoState] = []
+        while isinstance(state, PhaseTwoState):
+            line.append(state)
+            if state.is_over:
+                break
+            moves = state.legal_moves()
+            ordered = _ordered(state, moves)
+            state = state.apply(ordered[0] if rng.random() < 0.8 else rng.choice(moves))
+        if not line:
+            continue
+        end = len(line) - 1
+        for at, position in enumerate(line[:-1]):
+            for seat in range(position.players):
+                if seat in position.out:
+                    continue
+                gone = next(
+                    (later for later in range(at + 1, end + 1) if seat in line[later].out), None
+                )
+                if gone is not None:
+                    needed = _moves_needed(position, seat, True)
+                    assert gone - at >= needed, (position, seat)
+                    tight += gone - at == needed
+                elif line[end].is_over and line[end].loser == seat:
+                    assert end - at >= _moves_needed(position, seat, False), (position, seat)
+    assert tight >= 100  # lines that take no more moves than the bound
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

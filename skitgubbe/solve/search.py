@@ -39,7 +39,8 @@ knows to be good enough. A table keyed by the position keeps, for each position
 met, bounds on the moves its forcing side needs, so a position reached in two
 ways or asked about again is not searched again, and no line is searched that
 cannot end in time: a seat needs at least one play for each run of touching
-cards in its hand to empty it (as a bridge solver counts quick tricks). The
+cards in its hand to empty it (as a bridge solver counts quick tricks), and
+the others move between its plays, save after a kill. The
 table is keyed by relative ranks, as bridge solvers key theirs: where no rule
 names a rank, positions that differ only in which cards were killed share an
 entry when the cards in play stand the same way to each other.
@@ -48,8 +49,9 @@ Where no side can force an end, or only by a long line, the bound grows and
 grows; there the whole graph of positions reachable from the one asked about
 settles it instead, labelled backwards from the ends of the game as endgame
 tables are built for chess. The solver tries the graph each time the search has
-spent four times what the last try was allowed, with as much again, so the two
-together cost at most a few times the cheaper of them.
+spent four times what the last try was allowed (sixteen times where moves are
+not counted, below), with as much again, so the two together cost at most a few
+times the cheaper of them.
 
 Unless the quickest line is asked for (``quickest=True``), the solver does not
 count moves: it asks only whether a side can force its goal at all, which is
@@ -83,7 +85,12 @@ success never rests on the line. Such a search can wander down long lines
 before it tries a short one, and proving a failure where lines go round may take
 it long, so the escape, the goat and the deepening proof search take turns, each
 given as much again each turn, and the whole graph as well once the turns grow
-long: the first to settle the verdict gives it. A success kept in the table holds
+long: the first to settle the verdict gives it. On the hard positions of real
+games the proof search settles most, so it is given the most: the other two
+searches a thirty-second of its turn each (never less than 2,000 positions, so
+that they still settle the easy positions, and those no side can force, at
+once), and the graph a sixteenth of what was spent. As its line need not be the
+quickest there, it deepens two moves at a time. A success kept in the table holds
 how many moves its line takes, and the forcing side's moves are named shortest
 line first, so that a :class:`Solver` asked move after move, its side playing the
 first move named, follows a line to its end (a fresh solver at each move may
@@ -178,8 +185,18 @@ _NEVER: Final = 0xFFFF
 #: How deep (in moves for each card in play) the depth-first search goes before
 #: the whole graph of positions decides (see :meth:`Solver.solve`).
 _DEEPEST_FACTOR: Final = 3
-#: How many positions the search spends before it first tries the whole graph.
+#: How many positions the search spends before it first tries the whole graph,
+#: and the least turn of a search that counts no moves.
 _GRAPH_FIRST: Final = 2_000
+#: The whole graph is tried, with a limit of positions, once the searches have
+#: spent this many times that limit (see :meth:`Solver._settled`).
+_GRAPH_AFTER: Final = 16
+#: Each search that counts no moves is given this part of the proof search's turn
+#: (see :meth:`Solver._settled`).
+_FORCE_SHARE: Final = 32
+#: How many moves the proof search deepens at a time where moves are not
+#: counted (see :meth:`Solver._settled`).
+_DEEPEN_BY: Final = 2
 #: How often (in positions) the search looks at the clock.
 _CLOCK_EVERY: Final = 256
 
@@ -359,16 +376,39 @@ def _plays_needed(hand: int) -> int:
 def _moves_needed(state: PhaseTwoState, seat: int, escape: bool) -> int:
     """A lower bound on the moves it takes to force the goal (see :class:`_Proof`):
     the seat must empty its hand to escape; the others must empty theirs to make
-    it the goat."""
+    it the goat.
+
+    To escape, the seat makes at least ``plays`` plays, and the others move
+    between them: after a play that does not kill the trick another seat acts,
+    and a kill needs a play on the table made since the seat last played. So of
+    the gaps between its plays no two in a row are empty, and where another seat
+    acts first that is one move more. A lead that kills at once (a complete
+    suit) breaks that, so under such rules the plays alone count."""
     hands = state._hand_masks
     if escape:
-        return _plays_needed(hands[seat])
+        plays = _plays_needed(hands[seat])
+        if plays and not _leads_kill(state):
+            plays += (plays - 1) // 2 + (state._turn != seat)
+        return plays
     needed = 0
     active = state._active
     for other, hand in enumerate(hands):
         if other != seat and active >> other & 1:
             needed += _plays_needed(hand)
     return needed
+
+
+def _leads_kill(state: PhaseTwoState) -> bool:
+    """Whether a lead may kill the trick at once under ``state``'s rules (a
+    complete suit led kills it)."""
+    context = state._context
+    known = _LEADS_KILL.get(context)
+    if known is None:
+        known = _LEADS_KILL[context] = state.rules.complete_suit_kills
+    return known
+
+
+_LEADS_KILL: dict[PhaseTwoRules, bool] = {}
 
 
 def _blocks(hand: int) -> list[int]:
@@ -1515,12 +1555,19 @@ class Solver:
 
         Three searches take turns, each given as much again as the last time it
         ran out: the escape and the goat searched without counting moves, and the
-        proof search deepening a move at a time (which finds a short forcing line
-        soonest, where the others may wander down long lines first); what each
-        proved stays in its table for its next turn. Where the turns grow long,
-        the whole graph of positions is tried as well (see :meth:`_verdict`); it
-        alone goes on once the others cannot (a line too long to follow, a
-        deepening past any forced line of a real game)."""
+        proof search deepening :data:`_DEEPEN_BY` moves at a time (which finds a
+        short forcing line soonest, where the others may wander down long lines
+        first; the line need not be the quickest, so it skips every other depth,
+        each of which would search the shallower ones again); what each
+        proved stays in its table for its next turn. The proof search settles
+        most hard positions, so it is given the most: each of the others a
+        :data:`_FORCE_SHARE`-th of its turn, never less than :data:`_GRAPH_FIRST`
+        (they settle the easy ones, and a position no one can force, at once).
+        Where the turns grow long, the whole graph of positions is tried as well
+        (see :meth:`_verdict`), with a limit of a :data:`_GRAPH_AFTER`-th of what
+        the searches spent: on a real game's hard positions it is larger than
+        that. It alone goes on once the others cannot (a line too long to
+        follow, a deepening past any forced line of a real game)."""
         if state._turn < 0:
             return self._verdict(state, seat, budget)
         failed: set[bool] = set()
@@ -1534,7 +1581,7 @@ class Solver:
             for escape in (True, False):
                 if escape in failed or escape in undecided:
                     continue
-                turn = self._turn(budget, allowance)
+                turn = self._turn(budget, max(_GRAPH_FIRST, allowance // _FORCE_SHARE))
                 try:
                     found = self._force(state, seat, escape, turn)
                 except _OutOfBudget:
@@ -1567,13 +1614,13 @@ class Solver:
                     if escaped == goat == -_NEVER:
                         budget.used = turn.used
                         return Verdict.OPEN, None
-                    depth += 1
+                    depth += _DEEPEN_BY
             except _OutOfBudget:
                 self._turn_over(budget, turn)
             else:
                 budget.used = turn.used
             allowance *= 2
-            if budget.used - start > graph:
+            if budget.used - start > _GRAPH_AFTER * graph:
                 settled = _label_graph(state, seat, budget, graph)
                 if settled is not None:
                     return settled
