@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import random
 import signal
+import subprocess
 import sys
+import textwrap
 import time
 from collections.abc import Callable
 
@@ -801,6 +803,46 @@ def test_a_signal_stops_the_race_in_c_and_what_it_proved_stays() -> None:
         signal.signal(signal.SIGALRM, before)
     assert time.monotonic() - start < 3
     assert len(native) > 1000
+
+
+@pytest.mark.skipif(
+    not sg.COMPILED,
+    reason="the race in C is part of the compiled build: "
+    "SKITGUBBE_MYPYC=1 python setup.py build_ext --inplace",
+)
+def test_the_race_in_c_runs_deep_lines_in_a_thread_with_a_small_stack() -> None:
+    """The race in C keeps each level's moves off the C stack, so a solver asked
+    from a thread with little stack (512 KB is the default of a thread on some
+    systems) follows deep lines: the whole pack in two hands, in a thread of
+    64 KB, in a process of its own (a stack overflow ends a process). The race
+    with its moves on the stack dies there."""
+    program = textwrap.dedent(
+        """
+        import random, threading
+        import skitgubbe as sg
+        from skitgubbe.cards import format_cards, one_pack
+        from skitgubbe.solve import solve
+        pack = list(one_pack())
+        random.Random(1).shuffle(pack)
+        state = sg.start_phase_two(
+            sg.presets.SWEDISH_GOAT,
+            [format_cards(pack[:26]), format_cards(pack[26:])],
+            "S",
+            leader=0,
+        )
+        threading.stack_size(64 * 1024)
+        answers = []
+        thread = threading.Thread(target=lambda: answers.append(solve(state, max_nodes=300_000)))
+        thread.start()
+        thread.join()
+        print(answers[0].nodes, answers[0].complete)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["300001", "False"]
 
 
 def test_the_race_on_masks_is_used_only_where_it_plays_as_the_engine() -> None:

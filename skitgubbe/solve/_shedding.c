@@ -80,6 +80,11 @@ typedef struct {
     uint64_t *keys;
     signed char *answers;
     size_t capacity, used;
+    /* the moves of each level of the line being searched, MOST_PLAYS apiece,
+     * made when the line first grows that deep: kept off the C stack, so that
+     * a deep line fits in a thread's small stack */
+    uint32_t **frames;
+    int frame_count, depth;
     /* the question being answered */
     long long nodes, max_nodes;
     double deadline;
@@ -366,14 +371,71 @@ quick(Race *race, uint64_t hand, uint64_t other)
     return quick_line(race, pieces, count, other);
 }
 
+/* A line no game reaches: 52 cards, each led and picked up at most 52 times
+ * between two kills, is far less. Past it the race stops with an error. */
+#define DEEPEST_LINE 100000
+
+/* The moves of the next level of the line (see Race.frames), or NULL with a
+ * Python error set. leave() gives it back. */
+static uint32_t *
+enter(Race *race)
+{
+    if (race->depth >= DEEPEST_LINE) {
+        PyErr_Format(PyExc_RecursionError, "the race's line grew past %d positions", DEEPEST_LINE);
+        race->stop = 2;
+        return NULL;
+    }
+    if (race->depth == race->frame_count) {
+        int count = race->frame_count ? race->frame_count * 2 : 64;
+        uint32_t **frames = PyMem_Realloc(race->frames, sizeof(uint32_t *) * (size_t)count);
+        if (frames == NULL) {
+            PyErr_NoMemory();
+            race->stop = 2;
+            return NULL;
+        }
+        for (int i = race->frame_count; i < count; i++)
+            frames[i] = NULL;
+        race->frames = frames;
+        race->frame_count = count;
+    }
+    uint32_t *frame = race->frames[race->depth];
+    if (frame == NULL) {
+        frame = race->frames[race->depth] = PyMem_Malloc(sizeof(uint32_t) * MOST_PLAYS);
+        if (frame == NULL) {
+            PyErr_NoMemory();
+            race->stop = 2;
+            return NULL;
+        }
+    }
+    race->depth++;
+    return frame;
+}
+
+static int
+leave(Race *race, int answer)
+{
+    race->depth--;
+    return answer;
+}
+
 static int leads(Race *race, uint64_t hand, uint64_t other);
+
+static int answering(Race *race, uint64_t rest, uint64_t other, uint64_t lead, uint32_t *order);
 
 /* _Race._answered; -1 when stopped. */
 static int
 answered(Race *race, uint64_t rest, uint64_t other, uint64_t lead)
 {
+    uint32_t *order = enter(race);
+    if (order == NULL)
+        return -1;
+    return leave(race, answering(race, rest, other, lead, order));
+}
+
+static int
+answering(Race *race, uint64_t rest, uint64_t other, uint64_t lead, uint32_t *order)
+{
     int top = top_bit(lead);
-    uint32_t order[MOST_PLAYS];
     int count = 0;
     for (int f = 0; f < race->filter_count[top]; f++) {
         int shift = race->filter_shift[top][f];
@@ -405,6 +467,9 @@ answered(Race *race, uint64_t rest, uint64_t other, uint64_t lead)
     return leads(race, rest, other | lead); /* picked up: the leader leads again */
 }
 
+static int leading(Race *race, uint64_t hand, uint64_t other, uint64_t key_hand, uint64_t key_other,
+                   uint32_t *order);
+
 /* _Race._leads; -1 when stopped. */
 static int
 leads(Race *race, uint64_t hand, uint64_t other)
@@ -418,7 +483,15 @@ leads(Race *race, uint64_t hand, uint64_t other)
         return answer;
     if (counted(race) < 0)
         return -1;
-    uint32_t order[MOST_PLAYS];
+    uint32_t *order = enter(race);
+    if (order == NULL)
+        return -1;
+    return leave(race, leading(race, hand, other, key_hand, key_other, order));
+}
+
+static int
+leading(Race *race, uint64_t hand, uint64_t other, uint64_t key_hand, uint64_t key_other, uint32_t *order)
+{
     int count = 0;
     for (int suit = 0; suit < 4; suit++) {
         uint32_t pattern = (uint32_t)(hand >> (13 * suit)) & 0x1FFF;
@@ -431,7 +504,7 @@ leads(Race *race, uint64_t hand, uint64_t other)
             order[count++] = plays[i] << 2 | (uint32_t)suit;
     }
     sort_plays(order, count);
-    answer = 0;
+    int answer = 0;
     for (int i = 0; i < count; i++) {
         uint64_t lead = (uint64_t)(order[i] >> 2 & 0x1FFF) << (13 * (order[i] & 3));
         if (lead == hand) { /* it leads its last cards and is out */
@@ -474,6 +547,7 @@ begin(Race *race, PyObject *budget, PyObject *deadline)
         return NULL;
     race->nodes = 0;
     race->stop = 0;
+    race->depth = 0;
     return Py_None;
 }
 
@@ -633,6 +707,9 @@ Race_dealloc(Race *race)
     PyTypeObject *type = Py_TYPE(race);
     for (int i = 0; i < PATTERNS; i++)
         PyMem_Free(race->plays[i]);
+    for (int i = 0; i < race->frame_count; i++)
+        PyMem_Free(race->frames[i]);
+    PyMem_Free(race->frames);
     PyMem_Free(race->keys);
     PyMem_Free(race->answers);
     Py_XDECREF(race->clock);
