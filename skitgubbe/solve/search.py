@@ -387,7 +387,9 @@ def _moves_needed(state: PhaseTwoState, seat: int, escape: bool) -> int:
     hands = state._hand_masks
     if escape:
         plays = _plays_needed(hands[seat])
-        if plays and not _leads_kill(state):
+        context = state._context
+        # under other rules than the engine's, or where a complete suit led kills, the plays alone
+        if plays and isinstance(context, Context) and not context.complete_suit:
             plays += (plays - 1) // 2 + (state._turn != seat)
         return plays
     needed = 0
@@ -396,19 +398,6 @@ def _moves_needed(state: PhaseTwoState, seat: int, escape: bool) -> int:
         if other != seat and active >> other & 1:
             needed += _plays_needed(hand)
     return needed
-
-
-def _leads_kill(state: PhaseTwoState) -> bool:
-    """Whether a lead may kill the trick at once under ``state``'s rules (a
-    complete suit led kills it)."""
-    context = state._context
-    known = _LEADS_KILL.get(context)
-    if known is None:
-        known = _LEADS_KILL[context] = state.rules.complete_suit_kills
-    return known
-
-
-_LEADS_KILL: dict[PhaseTwoRules, bool] = {}
 
 
 def _blocks(hand: int) -> list[int]:
