@@ -42,6 +42,7 @@ from skitgubbe.solve.search import (
     _moves_needed,
     _ordered,
     _OutOfBudget,
+    _Positions,
     _quick_line,
     _Race,
     _Shedding,
@@ -871,3 +872,120 @@ def test_the_race_on_masks_is_used_only_where_it_plays_as_the_engine() -> None:
     assert shedding.for_context(three._context) is shedding and not shedding.takes(three)
     for seat in (1, 2):
         assert _race(three, seat, shedding) == _race(three, seat, None)
+
+
+def test_the_positions_on_masks_play_as_the_engine_move_for_move() -> None:
+    """The proof search's positions on masks give, on random lines of 2 to 4
+    seats under every preset's rules and settings drawn at random, the engine's
+    moves in the order the search tries them, the engine's position after each
+    (the hands, the plays on the table, the turn, the trick, the seats in play,
+    the quiet count, the goat or a stall), its key, its bound on moves and its
+    quick line."""
+    rng = random.Random(11)
+    seen = {"kill": 0, "pick-up leaving plays": 0, "out": 0, "smaller trick": 0}
+    seen |= {"goat": 0, "stalled": 0}
+    steps = 0
+    for _ in range(120):
+        rules = _varied_rules(rng)
+        if rng.random() < 0.3:
+            rules = attrs.evolve(rules, quiet_limit=rng.randint(1, 12))
+        players = rng.randint(max(2, rules.min_players), min(4, rules.max_players))
+        pack = list(one_pack())
+        rng.shuffle(pack)
+        cards = rng.randint(players, 14)
+        hands: list[list[sg.Card]] = [[] for _ in range(players)]
+        for index in range(cards):
+            hands[index if index < players else rng.randrange(players)].append(pack[index])
+        state: State = sg.start_phase_two(
+            rules, [format_cards(hand) for hand in hands], rng.choice("CDHS"), leader=0
+        )
+        while isinstance(state, PhaseTwoState) and not state.is_over:
+            found = _Positions.for_state(state)
+            if found is None or not _Positions.takes(state):
+                break
+            position = _Positions.of(state)
+            context = state._context
+            ordered = _ordered(state, context.legal_moves(state))
+            assert found.moves(position) == [
+                0 if isinstance(move, sg.PickUp) else move.mask for move in ordered
+            ], state
+            assert found.key(position) == _key(state)
+            for seat in range(players):
+                if seat not in state.out:
+                    for escape in (True, False):
+                        needed = _moves_needed(state, seat, escape)
+                        assert found.needed(position, seat, escape) == needed
+            if not state._table_masks and len(state.out) == players - 2:
+                quick = found.quick(position)
+                assert quick in (0, _quick_line(state)), state
+            for move in ordered:
+                after = context.successor(state, move)
+                mask = 0 if isinstance(move, sg.PickUp) else move.mask
+                assert found.after(position, mask) == _Positions.of(after), (state, move)
+                assert found.key(found.after(position, mask)) == _key(after)
+                steps += 1
+                if any(event.kind is EventKind.KILLED for event in after.events):
+                    seen["kill"] += 1
+                if isinstance(move, sg.PickUp) and after._table_masks:
+                    seen["pick-up leaving plays"] += 1
+                if len(after.out) > len(state.out):
+                    seen["out"] += 1
+                if 0 < after._trick_size < state._trick_size:
+                    seen["smaller trick"] += 1
+                if after.is_over:
+                    stalled = any(event.kind is EventKind.STALLED for event in after.events)
+                    seen["stalled" if stalled else "goat"] += 1
+            state = context.successor(state, rng.choice(ordered))
+    assert steps > 3000 and min(seen.values()) >= 20, (steps, seen)
+
+
+def test_the_proof_search_on_masks_searches_as_the_search_on_states(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On positions of three seats and two taken from real Flurst and Mattis
+    games, the solver gives the same answer with the proof search on masks as
+    with it on the engine's states: the same verdict, moves, length and number of
+    positions, counting moves or not."""
+    cases: list[tuple[PhaseTwoState, int, bool]] = []
+    for rules, cards in ((sg.presets.FLURST, 7), (sg.presets.MATTIS, 6), (sg.presets.FLURST, 9)):
+        taken = len(cases)
+        for seed in range(60):
+            rng = random.Random(seed)
+            state: State = sg.deal(rules, players=4, seed=seed)
+            while not state.is_over:
+                if (
+                    isinstance(state, PhaseTwoState)
+                    and len(state.out) >= 1
+                    and sum(map(state.hand_size, range(4))) <= cards
+                ):
+                    if _Positions.takes(state):
+                        cases.append((state, seed % 4, seed % 3 == 0))
+                    break
+                state = state.apply(rng.choice(state.legal_moves()))
+            if len(cases) - taken == 8:
+                break
+    assert len(cases) >= 20 and any(len(state.out) == 1 for state, _, _ in cases)
+    made = [0]
+    after = _Positions.after
+
+    def counted(self: _Positions, position: object, move: int) -> object:
+        made[0] += 1
+        return after(self, position, move)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(_Positions, "after", counted)
+    on = [_answer(state, seat, quickest) for state, seat, quickest in cases]
+    made_on = made[0]
+    assert made_on > 1000
+    monkeypatch.setattr(_Positions, "for_state", staticmethod(lambda state: None))
+    off = [_answer(state, seat, quickest) for state, seat, quickest in cases]
+    assert made[0] == made_on  # on the engine's states alone
+    assert on == off
+    assert {answer[0] for answer in on} >= {Verdict.ESCAPES, Verdict.GOAT}
+
+
+def _answer(state: PhaseTwoState, seat: int, quickest: bool) -> tuple[object, ...]:
+    """The solver's whole answer for a seat in play (the next one if ``seat`` is out)."""
+    while seat in state.out:
+        seat = (seat + 1) % 4
+    answer = solve(state, seat=seat, quickest=quickest, max_nodes=200_000)
+    return (answer.verdict, answer.moves, answer.length, answer.nodes, answer.complete)

@@ -95,6 +95,12 @@ how many moves its line takes, and the forcing side's moves are named shortest
 line first, so that a :class:`Solver` asked move after move, its side playing the
 first move named, follows a line to its end (a fresh solver at each move may
 find another line, and with lines that can come back, another and another).
+Where the rules let the race run on masks and no pick-up is forced, no
+avstickshög is drawn from and no trump kills at once, the proof search makes no
+states either, with any number of seats: it plays the engine's moves on the
+masks of the hands and of the plays on the table, in the engine's order and to
+the engine's positions, keyed as the engine's are, so it searches the same
+positions in less time.
 
 The race and the proof search know a line that wins at once, as a bridge solver
 counts quick tricks: a leader that can lead its hand away block by block, the
@@ -135,7 +141,16 @@ import attrs
 from ..cards import CARDS_IN_PACK, PACK_MASK
 from ..events import EventKind
 from ..moves import Move, PickUp
-from ..phase_two import Context, _slots
+from ..phase_two import (
+    _BOTTOM,
+    _BOTTOM_JOINED,
+    _TOP,
+    _TOP_JOINED,
+    Context,
+    _joined,
+    _next_active,
+    _slots,
+)
 from ..rules import PickUp as PickUpRule
 from ..rules import Runs
 from ..state import PhaseTwoRules, PhaseTwoState, State
@@ -259,10 +274,24 @@ def _key(state: PhaseTwoState) -> int:
     position back, so two positions share a number only if they share all of
     it. A number rather than a tuple of masks: a table of millions of them is
     hashed and freed faster, and the garbage collector never walks it."""
-    layout = _layout(state)
+    flags = (
+        (state._turn + 1)  # -1 once the game is over
+        | state._trick_size << 5
+        | int(state._forced) << 10
+        | (state._lead_out + 1) << 11
+        | len(state._reserve_cards) << 16
+        | state._active << 24
+        | state._blamattis << 40
+    )
+    return _key_of(_layout(state), state._hand_masks, state._table_masks, state._active, flags)
+
+
+def _key_of(
+    layout: int, hands: tuple[int, ...], table: tuple[int, ...], active: int, flags: int
+) -> int:
+    """:func:`_key` of a position with these ``hands``, plays on the ``table``,
+    seats in play and ``flags`` (the turn, the seats in play and the trick's counts)."""
     width = layout >> 1
-    hands = state._hand_masks
-    table = state._table_masks
     squeeze: list[int] | None = None
     if layout & 1:
         live = 0
@@ -277,7 +306,6 @@ def _key(state: PhaseTwoState) -> int:
                 if len(_SQUEEZES) >= _SQUEEZES_LIMIT:
                     _SQUEEZES.clear()
                 squeeze = _SQUEEZES[levels] = _squeeze(levels)
-    active = state._active
     key = 0
     if squeeze is None:
         for seat, mask in enumerate(hands):
@@ -291,15 +319,6 @@ def _key(state: PhaseTwoState) -> int:
                 key = key << width | _squeezed_mask(mask, squeeze)
         for mask in table:
             key = key << width | _squeezed_mask(mask, squeeze)
-    flags = (
-        (state._turn + 1)  # -1 once the game is over
-        | state._trick_size << 5
-        | int(state._forced) << 10
-        | (state._lead_out + 1) << 11
-        | len(state._reserve_cards) << 16
-        | active << 24
-        | state._blamattis << 40
-    )
     return (key << 56 | flags) << 8 | len(hands) << 4 | len(table)
 
 
@@ -536,6 +555,205 @@ def _ordered(state: PhaseTwoState, moves: tuple[Move, ...]) -> list[Move]:
     return [moves[entry & 0xFFF] for entry in order]
 
 
+#: A position of :class:`_Proof` on masks (see :class:`_Positions`): each seat's
+#: hand (a seat out of play holds nothing), the plays on the table, the seat to
+#: act (-1 once the game is over), the size of the trick, the seats in play, the
+#: moves since a card left the game or a seat went out (P2-QUIET), and the goat
+#: (-1 while the game goes on, -2 where it stalled).
+_Position = tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int]
+
+
+class _Positions:
+    """Phase two on masks, for :class:`_Proof`, where the rules let it play so:
+    those of :class:`_Shedding` (one pack, no rule that names a card, a pick-up
+    of whole plays), and no avstickshög, forced pick-up or kill on a trump; and no
+    Blåmattis in the position (see :meth:`takes`). Any number of seats.
+
+    It makes the engine's moves in the order :func:`_ordered` gives them, and the
+    engine's positions after them, as :data:`_Position` tuples keyed as
+    :func:`_key` keys the engine's, so the proof search shares one table between
+    the two and counts the same positions; it makes no :class:`PhaseTwoState`,
+    which is most of the engine's time in a search. The tests hold it to the
+    engine move by move."""
+
+    def __init__(self, context: Context, shedding: _Shedding, layout: int) -> None:
+        self.shedding = shedding
+        self.plan = context.plan
+        self.code = context.runs_code
+        self.pick = context.pick_code
+        self.quiet_limit = context.quiet_limit
+        self.layout = layout
+
+    @staticmethod
+    def for_state(state: PhaseTwoState) -> _Positions | None:
+        """The positions on masks under ``state``'s rules, or ``None`` where the
+        rules need the engine."""
+        context = state._context
+        if context in _POSITIONS:
+            return _POSITIONS[context]
+        positions: _Positions | None = None
+        shedding = _Shedding.for_context(context)
+        if (
+            shedding is not None
+            and isinstance(context, Context)
+            and not context.forced_pick
+            and not context.avstickshog
+            and not context.kill_on_trump
+        ):
+            positions = _Positions(context, shedding, _layout(state))
+        _POSITIONS[context] = positions
+        return positions
+
+    @staticmethod
+    def takes(state: PhaseTwoState) -> bool:
+        """Whether ``state`` is a position of :data:`_Position`'s kind: nothing
+        that the rules the class takes leave out (a Blåmattis, a pick-up forced,
+        an avstickshög) is in it."""
+        return (
+            not state._blamattis
+            and not state._forced
+            and state._lead_out < 0
+            and not state._reserve_cards
+        )
+
+    @staticmethod
+    def of(state: PhaseTwoState) -> _Position:
+        """``state`` as a :data:`_Position`."""
+        goat = state._goat
+        if state._turn < 0 and _stalled(state):
+            goat = -2
+        return (
+            state._hand_masks,
+            state._table_masks,
+            state._turn,
+            state._trick_size,
+            state._active,
+            state._quiet,
+            goat,
+        )
+
+    def key(self, position: _Position) -> int:
+        """:func:`_key` of ``position``."""
+        hands, table, turn, size, active, _, _ = position
+        flags = (turn + 1) | size << 5 | active << 24
+        return _key_of(self.layout, hands, table, active, flags)
+
+    def moves(self, position: _Position) -> list[int]:
+        """The moves of the seat to act, in :func:`_ordered`'s order: each play's
+        mask, and 0 for the pick-up, last."""
+        hands, table, turn, _, _, _, _ = position
+        hand = hands[turn]
+        code = self.code
+        plays: list[int] = []
+        order: list[int] = []  # each play's place in the order, then its index
+        suits: tuple[int, ...] = _ALL_SUITS
+        above = -1
+        if table:
+            top = table[-1].bit_length() - 1
+            above = ~((2 << (top % 13)) - 1)
+            suits = self.plan[top // 13]
+        for entry in suits:
+            shift = 13 * (entry >> 1)
+            pattern = hand >> shift & 0x1FFF
+            if entry & 1:
+                pattern &= above
+            if not pattern:
+                continue
+            for slot in _slots(pattern, code):
+                start = slot // 13
+                end = slot % 13
+                play = (((2 << end) - 1) ^ ((1 << start) - 1)) << shift
+                # more cards first (so going out first: only a play of the whole
+                # hand empties it), then the lower top card
+                place = (16 - (end - start + 1)) << 4 | end
+                order.append(place << 12 | len(plays))
+                plays.append(play)
+        order.sort()
+        moves = [plays[entry & 0xFFF] for entry in order]
+        if table:
+            moves.append(0)
+        return moves
+
+    def after(self, position: _Position, move: int) -> _Position:
+        """The position after ``move`` (a play's mask, or 0 to pick up), as the
+        engine's successor has it."""
+        hands, table, turn, size, active, quiet, _ = position
+        before = active
+        lead = -1  # the seat due to lead a new trick, if the trick ended
+        killed = False
+        if move:
+            hand = hands[turn] ^ move
+            hands = (*hands[:turn], hand, *hands[turn + 1 :])
+            if len(table) + 1 >= size:  # P2-KILL
+                table = ()
+                killed = True
+                lead = turn
+            else:
+                table = (*table, move)
+            if not hand:  # P2-OUT
+                active &= ~(1 << turn)
+        else:
+            picked, table = self._picked(table)
+            hands = (*hands[:turn], hands[turn] | picked, *hands[turn + 1 :])
+            if not table:  # P2-EMPTIED
+                lead = _next_active(active, turn)
+        quiet = 0 if killed or active != before else quiet + 1
+        if not active & (active - 1):
+            return (hands, table, -1, size, active, quiet, active.bit_length() - 1)
+        if quiet >= self.quiet_limit:
+            return (hands, table, -1, size, active, quiet, -2)  # P2-QUIET: stalled
+        if lead >= 0:
+            if not active >> lead & 1:
+                lead = _next_active(active, lead)
+            return (hands, table, lead, active.bit_count(), active, quiet, -1)
+        return (hands, table, _next_active(active, turn), size, active, quiet, -1)
+
+    def _picked(self, table: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+        """The cards the seat to act picks up from ``table``, and the plays left."""
+        pick = self.pick
+        if pick in (_BOTTOM_JOINED, _TOP_JOINED):
+            start = table[-1] if pick == _TOP_JOINED else table[0]
+            if len(table) == 1:
+                return start, ()
+            picked = _joined(table, start)
+            return picked, tuple(play for play in table if not play & picked)
+        if pick == _BOTTOM:
+            return table[0], table[1:]
+        assert pick == _TOP
+        return table[-1], table[:-1]
+
+    def needed(self, position: _Position, seat: int, escape: bool) -> int:
+        """:func:`_moves_needed` of ``position``."""
+        hands, _, turn, _, active, _, _ = position
+        if escape:
+            plays = _plays_needed(hands[seat])
+            if plays:  # no complete suit here: a lead never kills at once
+                plays += (plays - 1) // 2 + (turn != seat)
+            return plays
+        needed = 0
+        for other, hand in enumerate(hands):
+            if other != seat and active >> other & 1:
+                needed += _plays_needed(hand)
+        return needed
+
+    def quick(self, position: _Position) -> int:
+        """:func:`_quick_line` of a position of two seats with the table empty,
+        where no line of it can stall (else 0, as where the line does not work)."""
+        hands, _, turn, _, active, quiet, _ = position
+        hand = hands[turn]
+        other = hands[(active & ~(1 << turn)).bit_length() - 1]
+        if quiet + 2 * (hand | other).bit_count() + 4 >= self.quiet_limit:
+            return 0
+        leads = self.shedding.quick(hand, other)
+        return 2 * leads - 1 if leads else 0
+
+
+#: The suits a lead may come from, as :attr:`Context.plan`'s entries (any card).
+_ALL_SUITS: Final = (0, 2, 4, 6)
+#: The positions on masks of each set of rules met (``None``: the rules need the engine).
+_POSITIONS: Final[dict[PhaseTwoRules, _Positions | None]] = {}
+
+
 class _Proof:
     """One proof search: can ``forcer`` force its goal from a position within a
     number of moves? The goal is the escape of ``seat`` when ``escape`` is true,
@@ -566,6 +784,10 @@ class _Proof:
         self.deadline = deadline
 
     def prove(self, state: PhaseTwoState, depth: int) -> int:
+        positions = _Positions.for_state(state)
+        if positions is not None and _Positions.takes(state):
+            position = _Positions.of(state)
+            return self._prove(positions, position, positions.key(position), depth)
         key = _key(state)
         known = self.table.get(key, _NEVER)
         high = known & _NEVER
@@ -643,6 +865,86 @@ class _Proof:
                 return -least
             longest = max(longest, found)
         table[key] = low << 16 | (longest + 1)
+        return longest + 1
+
+    def _prove(self, positions: _Positions, position: _Position, key: int, depth: int) -> int:
+        """:meth:`prove` on masks: the same search, position for position."""
+        known = self.table.get(key, _NEVER)
+        high = known & _NEVER
+        if high <= depth:
+            return high
+        low = known >> 16
+        if low > depth:
+            return -low
+        seat = self.seat
+        escape = self.escape
+        _, table, turn, _, active, _, goat = position
+        if not active >> seat & 1:  # out of play: it has escaped
+            self.table[key] = 0 if escape else _NEVER << 16 | _NEVER
+            return 0 if escape else -_NEVER
+        if turn < 0:
+            if goat >= 0 and (goat != seat) == escape:  # not stalled (-2)
+                self.table[key] = 0
+                return 0
+            self.table[key] = _NEVER << 16 | _NEVER
+            return -_NEVER
+        if not table and active.bit_count() == 2:
+            quick = positions.quick(position)
+            if quick:
+                if (turn == seat) != escape:
+                    # the other side wins by force: the goal can never be forced
+                    self.table[key] = _NEVER << 16 | _NEVER
+                    return -_NEVER
+                high = min(high, quick)
+                if quick <= depth:
+                    self.table[key] = low << 16 | quick
+                    return quick
+        needed = max(positions.needed(position, seat, escape), 1)  # it is not over
+        if needed > depth:
+            self.table[key] = needed << 16 | high
+            return -needed
+        self.nodes += 1
+        if self.nodes > self.max_nodes or (
+            self.nodes % _CLOCK_EVERY == 0 and time.monotonic() > self.deadline
+        ):
+            raise _OutOfBudget
+        forcing = (turn == seat) == escape
+        table_ = self.table
+        children = [positions.after(position, move) for move in positions.moves(position)]
+        keys = [positions.key(child) for child in children]
+        if forcing:
+            # a move already proved quick enough settles it at once
+            for child_key in keys:
+                bound = table_.get(child_key, _NEVER) & _NEVER
+                if bound < depth:
+                    table_[key] = low << 16 | (bound + 1)
+                    return bound + 1
+            least = _NEVER
+            for index, child in enumerate(children):
+                found = self._prove(positions, child, keys[index], depth - 1)
+                if found >= 0:
+                    table_[key] = low << 16 | (found + 1)
+                    return found + 1
+                least = min(least, -found)
+            least = min(least + 1, _NEVER)
+            table_[key] = least << 16 | high
+            return -least
+        # a move already refuted settles it at once
+        for child_key in keys:
+            bound = table_.get(child_key, _NEVER) >> 16
+            if bound >= depth:
+                least = min(bound + 1, _NEVER)
+                table_[key] = least << 16 | high
+                return -least
+        longest = 0
+        for index, child in enumerate(children):
+            found = self._prove(positions, child, keys[index], depth - 1)
+            if found < 0:
+                least = min(-found + 1, _NEVER)
+                table_[key] = least << 16 | high
+                return -least
+            longest = max(longest, found)
+        table_[key] = low << 16 | (longest + 1)
         return longest + 1
 
 
@@ -1080,10 +1382,11 @@ class _Shedding:
             found = _RUN_MASKS[index] = tuple(plays)
         return found
 
-    def quick(self, hand: int, other: int) -> bool:
+    def quick(self, hand: int, other: int) -> int:
         """Whether the leader of ``hand`` goes out by :func:`_quick_line`'s line:
         its blocks of touching cards led weakest first, trumps last, every one but
-        the last one that the other seat (holding what it picked up) cannot beat."""
+        the last one that the other seat (holding what it picked up) cannot beat.
+        The number of leads of the line if it does, else 0."""
         beaten_by = self.beaten_by
         code = self.code << 13
         pieces: list[int] = []
@@ -1101,10 +1404,10 @@ class _Shedding:
                 if other & beaten_by[shift + top]:
                     beatable += 1
                     if beatable > 1:
-                        return False
-        if len(pieces) == 1:
-            return True
-        return self._quick_line(pieces, other)
+                        return 0
+        if len(pieces) == 1 or self._quick_line(pieces, other):
+            return len(pieces)
+        return 0
 
     def _pieces_of(self, pattern: int) -> tuple[tuple[int, int], ...]:
         """The pieces :meth:`quick` leads from one suit's cards ``pattern``, each
