@@ -40,7 +40,9 @@ met, bounds on the moves its forcing side needs, so a position reached in two
 ways or asked about again is not searched again, and no line is searched that
 cannot end in time: a seat needs at least one play for each run of touching
 cards in its hand to empty it (as a bridge solver counts quick tricks), and
-the others move between its plays, save after a kill. The
+the others move between its plays, save after a kill; the others, to make it
+the goat, must all empty theirs, and the seat moves at least once for each
+round of the others' moves. The
 table is keyed by relative ranks, as bridge solvers key theirs: where no rule
 names a rank, positions that differ only in which cards were killed share an
 entry when the cards in play stand the same way to each other.
@@ -402,7 +404,17 @@ def _moves_needed(state: PhaseTwoState, seat: int, escape: bool) -> int:
     and a kill needs a play on the table made since the seat last played. So of
     the gaps between its plays no two in a row are empty, and where another seat
     acts first that is one move more. A lead that kills at once (a complete
-    suit) breaks that, so under such rules the plays alone count."""
+    suit) breaks that, so under such rules the plays alone count.
+
+    To make it the goat, the others make at least their ``plays``, and the seat
+    moves between them: the turn goes round the seats in play in order, so
+    between two moves of the seat each other seat moves at most once, and one
+    of them once more where it kills and leads the next trick (a second kill
+    would need the seat's play). So at most ``others + 1`` of their moves come
+    between two of the seat's, and where the seat acts first that is one move
+    more. A kill before the trick is full (a complete suit, a trump on a plain
+    card) or a lead passed back (the high trump) breaks that: under such rules
+    their plays alone count."""
     hands = state._hand_masks
     if escape:
         plays = _plays_needed(hands[seat])
@@ -412,10 +424,21 @@ def _moves_needed(state: PhaseTwoState, seat: int, escape: bool) -> int:
             plays += (plays - 1) // 2 + (state._turn != seat)
         return plays
     needed = 0
+    others = 0
     active = state._active
     for other, hand in enumerate(hands):
         if other != seat and active >> other & 1:
             needed += _plays_needed(hand)
+            others += 1
+    context = state._context
+    if (
+        needed
+        and isinstance(context, Context)
+        and not context.complete_suit
+        and not context.kill_on_trump
+        and not context.high_trump
+    ):
+        needed += (needed - 1) // (others + 1) + (state._turn == seat)
     return needed
 
 
@@ -731,9 +754,13 @@ class _Positions:
                 plays += (plays - 1) // 2 + (turn != seat)
             return plays
         needed = 0
+        others = 0
         for other, hand in enumerate(hands):
             if other != seat and active >> other & 1:
                 needed += _plays_needed(hand)
+                others += 1
+        if needed:  # no kill before the trick is full here, and no lead passed back
+            needed += (needed - 1) // (others + 1) + (turn == seat)
         return needed
 
     def quick(self, position: _Position) -> int:
