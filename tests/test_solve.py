@@ -941,13 +941,17 @@ def test_the_positions_on_masks_play_as_the_engine_move_for_move() -> None:
     assert steps > 3000 and min(seen.values()) >= 20, (steps, seen)
 
 
-def test_the_proof_search_on_masks_searches_as_the_search_on_states(
+def test_the_searches_on_masks_search_as_the_searches_on_states(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """On positions of three seats and two taken from real Flurst and Mattis
-    games, the solver gives the same answer with the proof search on masks as
-    with it on the engine's states: the same verdict, moves, length and number of
-    positions, counting moves or not."""
+    games, the searches on masks answer as the searches on the engine's states:
+    the proof search gives the same bound at each depth after the same number
+    of positions; the search that counts no moves finds the same goals
+    forceable (it may count other positions: on masks, a position of two seats
+    goes to the race only where the race on masks takes it); and the solver's
+    verdict, its length where moves are counted, and the verdict after each
+    move it names are the same."""
     cases: list[tuple[PhaseTwoState, int, bool]] = []
     for rules, cards in ((sg.presets.FLURST, 7), (sg.presets.MATTIS, 6), (sg.presets.FLURST, 9)):
         taken = len(cases)
@@ -961,7 +965,10 @@ def test_the_proof_search_on_masks_searches_as_the_search_on_states(
                     and sum(map(state.hand_size, range(4))) <= cards
                 ):
                     if _Positions.takes(state):
-                        cases.append((state, seed % 4, seed % 3 == 0))
+                        seat = seed % 4
+                        while seat in state.out:
+                            seat = (seat + 1) % 4
+                        cases.append((state, seat, seed % 3 == 0))
                     break
                 state = state.apply(rng.choice(state.legal_moves()))
             if len(cases) - taken == 8:
@@ -975,19 +982,37 @@ def test_the_proof_search_on_masks_searches_as_the_search_on_states(
         return after(self, position, move)  # type: ignore[arg-type]
 
     monkeypatch.setattr(_Positions, "after", counted)
-    on = [_answer(state, seat, quickest) for state, seat, quickest in cases]
+    on = [_searched(state, seat, quickest) for state, seat, quickest in cases]
     made_on = made[0]
     assert made_on > 1000
     monkeypatch.setattr(_Positions, "for_state", staticmethod(lambda state: None))
-    off = [_answer(state, seat, quickest) for state, seat, quickest in cases]
+    off = [_searched(state, seat, quickest) for state, seat, quickest in cases]
     assert made[0] == made_on  # on the engine's states alone
-    assert on == off
+    for (state, seat, _), mine, theirs in zip(cases, on, off, strict=True):
+        assert mine[:-1] == theirs[:-1], (state, seat)
+        for move in mine[-1]:  # each move named keeps the verdict
+            child = state.apply(move)
+            assert solve(child, seat=seat, max_nodes=200_000).verdict is mine[0], (state, move)
     assert {answer[0] for answer in on} >= {Verdict.ESCAPES, Verdict.GOAT}
 
 
-def _answer(state: PhaseTwoState, seat: int, quickest: bool) -> tuple[object, ...]:
-    """The solver's whole answer for a seat in play (the next one if ``seat`` is out)."""
-    while seat in state.out:
-        seat = (seat + 1) % 4
+Searched = tuple[
+    Verdict | None, int | None, bool, list[tuple[int, int]], list[bool], tuple[sg.Move, ...]
+]
+
+
+def _searched(state: PhaseTwoState, seat: int, quickest: bool) -> Searched:
+    """What each search finds for ``seat``: the solver's verdict and length, the
+    proof search's bounds and positions at depths 1 to 15 for each goal, whether
+    the search that counts no moves can force each goal, and last the moves the
+    solver names."""
     answer = solve(state, seat=seat, quickest=quickest, max_nodes=200_000)
-    return (answer.verdict, answer.moves, answer.length, answer.nodes, answer.complete)
+    bounds: list[tuple[int, int]] = []
+    forced: list[bool] = []
+    for escape in (True, False):
+        solver = Solver()
+        for depth in range(1, 16):
+            budget = _Budget(10**7, float("inf"))
+            bounds.append((solver._prove(state, seat, escape, depth, budget), budget.used))
+        forced.append(Solver()._force(state, seat, escape, _Budget(10**7, float("inf"))) >= 0)
+    return (answer.verdict, answer.length, answer.complete, bounds, forced, answer.moves)

@@ -98,11 +98,12 @@ line first, so that a :class:`Solver` asked move after move, its side playing th
 first move named, follows a line to its end (a fresh solver at each move may
 find another line, and with lines that can come back, another and another).
 Where the rules let the race run on masks and no pick-up is forced, no
-avstickshög is drawn from and no trump kills at once, the proof search makes no
-states either, with any number of seats: it plays the engine's moves on the
-masks of the hands and of the plays on the table, in the engine's order and to
-the engine's positions, keyed as the engine's are, so it searches the same
-positions in less time.
+avstickshög is drawn from and no trump kills at once, the proof search and the
+searches that count no moves make no states either, with any number of seats:
+they play the engine's moves on the masks of the hands and of the plays on the
+table, in the engine's order and to the engine's positions, keyed as the
+engine's are, so they search the same positions in less time (save that a
+position of two seats goes to the race only where the race on masks takes it).
 
 The race and the proof search know a line that wins at once, as a bridge solver
 counts quick tricks: a leader that can lead its hand away block by block, the
@@ -600,6 +601,7 @@ class _Positions:
     engine move by move."""
 
     def __init__(self, context: Context, shedding: _Shedding, layout: int) -> None:
+        self.context = context
         self.shedding = shedding
         self.plan = context.plan
         self.code = context.runs_code
@@ -762,6 +764,12 @@ class _Positions:
         if needed:  # no kill before the trick is full here, and no lead passed back
             needed += (needed - 1) // (others + 1) + (turn == seat)
         return needed
+
+    def races(self, position: _Position) -> bool:
+        """Whether the race on masks takes ``position``, one of two seats (see
+        :meth:`_Shedding.takes`)."""
+        hands, table, _, size, _, quiet, _ = position
+        return self.shedding.takes_masks(hands, table, size, quiet)
 
     def quick(self, position: _Position) -> int:
         """:func:`_quick_line` of a position of two seats with the table empty,
@@ -1028,7 +1036,7 @@ class _Race:
             return int(state._goat != seat)
         shedding = self.shedding
         if shedding is not None and shedding.takes(state):
-            return self._shed(state, shedding)
+            return self.on_masks(state._hand_masks, state._table_masks, state._turn, state._active)
         key = _key(state)
         known = self.table.get(key, -1)
         if known >= 0:
@@ -1065,12 +1073,13 @@ class _Race:
         ):
             raise _OutOfBudget
 
-    def _shed(self, state: PhaseTwoState, shedding: _Shedding) -> int:
-        """:meth:`escapes` by the race on masks (``shedding.takes(state)``)."""
-        turn = state._turn
-        other = (state._active & ~(1 << turn)).bit_length() - 1
-        hands = state._hand_masks
-        table = state._table_masks
+    def on_masks(
+        self, hands: tuple[int, ...], table: tuple[int, ...], turn: int, active: int
+    ) -> int:
+        """:meth:`escapes` by the race on masks, from a position that
+        :meth:`_Shedding.takes` (the seats' ``hands``, the plays on the
+        ``table``, the seat to act and the seats in play)."""
+        other = (active & ~(1 << turn)).bit_length() - 1
         native = self.native
         if native is not None:
             budget = self.max_nodes - self.nodes
@@ -1374,22 +1383,26 @@ class _Shedding:
         too few cards left for the game to stall (P2-QUIET) on any line: a
         pick-up shortens the leader's hand, so at most two moves a card pass
         before a kill."""
-        table = state._table_masks
-        if (
-            state._trick_size != 2
-            or len(table) > 1
-            or state._forced
-            or state._blamattis
-            or state._lead_out >= 0
-            or state._reserve_cards
-        ):
+        if state._forced or state._blamattis or state._lead_out >= 0 or state._reserve_cards:
+            return False
+        return self.takes_masks(
+            state._hand_masks, state._table_masks, state._trick_size, state._quiet
+        )
+
+    def takes_masks(
+        self, hands: tuple[int, ...], table: tuple[int, ...], size: int, quiet: int
+    ) -> bool:
+        """:meth:`takes` of a position with nothing waiting on a seat, by its
+        ``hands``, the plays on the ``table``, the size of the trick and the
+        moves since a card left the game (P2-QUIET)."""
+        if size != 2 or len(table) > 1:
             return False
         cards = 0
-        for mask in state._hand_masks:
+        for mask in hands:
             cards += mask.bit_count()
         for mask in table:
             cards += mask.bit_count()
-        return state._quiet + 2 * cards + 4 < self.quiet_limit
+        return quiet + 2 * cards + 4 < self.quiet_limit
 
     def runs(self, pattern: int) -> tuple[int, ...]:
         """The plays the rules allow from one suit's cards ``pattern`` (13 bits),
@@ -1550,6 +1563,10 @@ class _Force:
 
     def force(self, state: PhaseTwoState, key: int = -1) -> int:
         """See the class; ``key`` is ``state``'s key where the caller has it."""
+        positions = _Positions.for_state(state)
+        if positions is not None and _Positions.takes(state):
+            position = _Positions.of(state)
+            return self._force(positions, position, positions.key(position))
         seat = self.seat
         escape = self.escape
         active = state._active
@@ -1632,6 +1649,83 @@ class _Force:
             table[key] = value
         return value
 
+    def _force(self, positions: _Positions, position: _Position, key: int) -> int:
+        """:meth:`force` on masks (see :class:`_Positions`): the same search,
+        save that a position of two seats goes to the race only where the race
+        on masks takes it (elsewhere the race on the engine's states would)."""
+        seat = self.seat
+        escape = self.escape
+        _, _, turn, _, active, _, goat = position
+        if not active >> seat & 1:  # out of play: it has escaped
+            return 0 if escape else _FAIL
+        if turn < 0:
+            return 0 if goat >= 0 and (goat != seat) == escape else _FAIL
+        table = self.table
+        known = table.get(key)
+        if known is not None:
+            return known
+        place = self.line.get(key)
+        if place is not None:
+            return -2 - place
+        if len(self.line) >= _LONGEST_LINE:
+            return _CUT
+        if self.race and active.bit_count() == 2 and positions.races(position):
+            escapes = self.solver._race_masks(positions, position, seat, self.budget)
+            value = 1 if bool(escapes) == escape else _FAIL
+            table[key] = value
+            return value
+        budget = self.budget
+        budget.used += 1
+        if budget.used > budget.nodes or (
+            budget.used % _CLOCK_EVERY == 0 and time.monotonic() > budget.deadline
+        ):
+            raise _OutOfBudget
+        forcing = (turn == seat) == escape
+        children = [positions.after(position, move) for move in positions.moves(position)]
+        # an answer the table already holds settles it at once
+        keys: list[int] = []
+        for child in children:
+            child_key = -1
+            if child[2] >= 0:
+                child_key = positions.key(child)
+                found = table.get(child_key)
+                if found is not None and (found >= 0) == forcing:
+                    value = found + 1 if forcing else _FAIL
+                    table[key] = value
+                    return value
+            keys.append(child_key)
+        place = len(self.line)
+        self.line[key] = place
+        try:
+            if forcing:
+                rests = _NO_PLACE
+                value = 0
+                for index, child in enumerate(children):
+                    found = self._force(positions, child, keys[index])
+                    if found >= 0:
+                        value = found + 1
+                        break
+                    rests = min(rests, -2 - found)
+                else:
+                    value = -2 - rests
+            else:
+                longest = 0
+                for index, child in enumerate(children):
+                    found = self._force(positions, child, keys[index])
+                    if found < 0:
+                        value = found
+                        break
+                    longest = max(longest, found)
+                else:
+                    value = longest + 1
+        finally:
+            del self.line[key]
+        if value < 0 and -2 - value >= place:
+            value = _FAIL  # it rests on no position above it: it holds on every line
+        if value >= 0 or value == _FAIL:
+            table[key] = value
+        return value
+
 
 #: The place on the line of a failure that rests on none.
 _NO_PLACE: Final = -2 - _FAIL
@@ -1682,9 +1776,10 @@ class Solver:
         """1 if ``seat`` escapes from a two-seat ``state``, else 0 (see :class:`_Race`)."""
         table = self._table(state, seat, None)
         shedding = _Shedding.for_context(state._context)
-        native = self._native_race(state, shedding) if shedding is not None else None
-        shed = self._shed_table(state) if shedding is not None and native is None else {}
-        seen = self._shed_table(state, "seen") if shedding is not None and native is None else {}
+        context = state._context
+        native = self._native_race(context, shedding) if shedding is not None else None
+        shed = self._shed_table(context) if shedding is not None and native is None else {}
+        seen = self._shed_table(context, "seen") if shedding is not None and native is None else {}
         held = len(native) if native is not None else 0
         before = len(table) + len(shed) + held
         search = _Race(
@@ -1696,14 +1791,36 @@ class Solver:
             held = len(native) if native is not None else 0
             self._spent(budget, search.nodes, len(table) + len(shed) + held - before)
 
-    def _native_race(self, state: PhaseTwoState, shedding: _Shedding) -> _NativeRace | None:
-        """The compiled build's race on masks in C under ``state``'s rules, with
-        the table it keeps (``None`` in the pure build)."""
+    def _race_masks(
+        self, positions: _Positions, position: _Position, seat: int, budget: _Budget
+    ) -> int:
+        """:meth:`_race` of a position on masks that the race on masks takes
+        (:meth:`_Positions.races`)."""
+        context = positions.context
+        shedding = positions.shedding
+        native = self._native_race(context, shedding)
+        shed = self._shed_table(context) if native is None else {}
+        seen = self._shed_table(context, "seen") if native is None else {}
+        held = len(native) if native is not None else 0
+        before = len(shed) + held
+        search = _Race(
+            seat, {}, budget.nodes - budget.used, budget.deadline, shedding, shed, native, seen
+        )
+        hands, table, turn, _, active, _, _ = position
+        try:
+            return search.on_masks(hands, table, turn, active)
+        finally:
+            held = len(native) if native is not None else 0
+            self._spent(budget, search.nodes, len(shed) + held - before)
+
+    def _native_race(self, context: PhaseTwoRules, shedding: _Shedding) -> _NativeRace | None:
+        """The compiled build's race on masks in C under the ``context``'s rules,
+        with the table it keeps (``None`` in the pure build)."""
         if _NATIVE_RACE is None:
             return None
-        race = self._races.get(state._context)
+        race = self._races.get(context)
         if race is None:
-            race = self._races[state._context] = _NATIVE_RACE(
+            race = self._races[context] = _NATIVE_RACE(
                 shedding.filters,
                 shedding.beaten_by,
                 shedding.trumps,
@@ -1712,11 +1829,11 @@ class Solver:
             )
         return race
 
-    def _shed_table(self, state: PhaseTwoState, kind: str = "shedding") -> dict[int, int]:
-        """The table of the race on masks under ``state``'s rules (see
+    def _shed_table(self, context: PhaseTwoRules, kind: str = "shedding") -> dict[int, int]:
+        """The table of the race on masks under the ``context``'s rules (see
         :class:`_Shedding`), or with ``kind="seen"`` its cache (:attr:`_Race.seen`),
         forgotten with it."""
-        name = (state._context, kind)
+        name = (context, kind)
         table = self._tables.get(name)
         if table is None:
             table = self._tables[name] = {}
