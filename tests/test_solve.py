@@ -889,19 +889,8 @@ def test_the_positions_on_masks_play_as_the_engine_move_for_move() -> None:
     seen |= {"goat": 0, "stalled": 0}
     steps = 0
     for _ in range(120):
-        rules = _varied_rules(rng)
-        if rng.random() < 0.3:
-            rules = attrs.evolve(rules, quiet_limit=rng.randint(1, 12))
-        players = rng.randint(max(2, rules.min_players), min(4, rules.max_players))
-        pack = list(one_pack())
-        rng.shuffle(pack)
-        cards = rng.randint(players, 14)
-        hands: list[list[sg.Card]] = [[] for _ in range(players)]
-        for index in range(cards):
-            hands[index if index < players else rng.randrange(players)].append(pack[index])
-        state: State = sg.start_phase_two(
-            rules, [format_cards(hand) for hand in hands], rng.choice("CDHS"), leader=0
-        )
+        state: State = _random_phase_two(rng, 1, 14)
+        players = state.players
         while isinstance(state, PhaseTwoState) and not state.is_over:
             found = _Positions.for_state(state)
             if found is None or not _Positions.takes(state):
@@ -913,6 +902,10 @@ def test_the_positions_on_masks_play_as_the_engine_move_for_move() -> None:
                 0 if isinstance(move, sg.PickUp) else move.mask for move in ordered
             ], state
             assert found.key(position) == _key(state)
+            legal = context.legal_moves(state)  # and in the engine's order, for the whole graph
+            assert found.moves(position, ordered=False) == [
+                0 if isinstance(move, sg.PickUp) else move.mask for move in legal
+            ]
             for seat in range(players):
                 if seat not in state.out:
                     for escape in (True, False):
@@ -950,9 +943,10 @@ def test_the_searches_on_masks_search_as_the_searches_on_states(
     the proof search gives the same bound at each depth after the same number
     of positions; the search that counts no moves finds the same goals
     forceable (it may count other positions: on masks, a position of two seats
-    goes to the race only where the race on masks takes it); and the solver's
-    verdict, its length where moves are counted, and the verdict after each
-    move it names are the same."""
+    goes to the race only where the race on masks takes it); the whole graph
+    gives the same verdict and length after the same number of positions, and
+    stops at the same limit; and the solver's verdict, its length where moves
+    are counted, and the verdict after each move it names are the same."""
     cases: list[tuple[PhaseTwoState, int, bool]] = []
     for rules, cards in ((sg.presets.FLURST, 7), (sg.presets.MATTIS, 6), (sg.presets.FLURST, 9)):
         taken = len(cases)
@@ -990,16 +984,158 @@ def test_the_searches_on_masks_search_as_the_searches_on_states(
     assert {answer[0] for answer in on} >= {Verdict.ESCAPES, Verdict.GOAT}
 
 
+def _random_phase_two(rng: random.Random, quiet_from: int, most_cards: int) -> State:
+    """The start of a random phase two of 2 to 4 seats, under every preset's rules
+    and settings drawn at random, a third of them with a quiet limit from
+    ``quiet_from`` to ``quiet_from + 11``, with ``most_cards`` cards at most."""
+    rules = _varied_rules(rng)
+    if rng.random() < 0.3:
+        rules = attrs.evolve(rules, quiet_limit=rng.randint(quiet_from, quiet_from + 11))
+    players = rng.randint(max(2, rules.min_players), min(4, rules.max_players))
+    pack = list(one_pack())
+    rng.shuffle(pack)
+    cards = rng.randint(players, most_cards)
+    hands: list[list[sg.Card]] = [[] for _ in range(players)]
+    for index in range(cards):
+        hands[index if index < players else rng.randrange(players)].append(pack[index])
+    return sg.start_phase_two(
+        rules, [format_cards(hand) for hand in hands], rng.choice("CDHS"), leader=0
+    )
+
+
+def _positions_on_masks(seed: int, count: int) -> list[tuple[PhaseTwoState, _Positions]]:
+    """Random positions of 2 to 4 seats that the searches on masks take, under
+    every preset's rules and settings drawn at random, some with plays on the
+    table, with their rules' positions on masks."""
+    rng = random.Random(seed)
+    found: list[tuple[PhaseTwoState, _Positions]] = []
+    while len(found) < count:
+        state: State = _random_phase_two(rng, 4, 11)
+        for _ in range(rng.randint(0, 3)):
+            if isinstance(state, PhaseTwoState) and not state.is_over:
+                state = state.apply(rng.choice(state.legal_moves()))
+        if not isinstance(state, PhaseTwoState) or state.is_over:
+            continue
+        positions = _Positions.for_state(state)
+        if positions is not None and _Positions.takes(state):
+            found.append((state, positions))
+    return found
+
+
+def test_the_proof_search_in_c_proves_as_the_one_in_python() -> None:
+    """The compiled build's proof search on masks in C (``_Positions.native``)
+    gives, on random positions, the bound of the search on masks in Python at
+    each depth for each seat and goal, after the same number of positions,
+    leaving the same table; and where the budget runs out, it runs out at the
+    same position, with the same table."""
+    if search._NATIVE_RACE is None:
+        pytest.skip("the searches in C are the compiled build's (SKITGUBBE_MYPYC=1)")
+    rng = random.Random(5)
+    compared = stopped = 0
+    kinds: set[int] = set()
+    for state, positions in _positions_on_masks(5, 110):
+        native = positions.native
+        assert native is not None
+        kinds.add(positions.pick)
+        position = _Positions.of(state)
+        key = positions.key(position)
+        for seat in range(state.players):
+            for escape in (True, False):
+                mine: dict[int, int] = {}
+                theirs: dict[int, int] = {}
+                for depth in range(1, 13):
+                    in_c = search._Proof(seat, escape, mine, 10**7, float("inf"))
+                    in_python = search._Proof(seat, escape, theirs, 10**7, float("inf"))
+                    found = in_c._prove_natively(native, position, depth)
+                    assert found == in_python._prove(positions, position, key, depth), state
+                    assert in_c.nodes == in_python.nodes and mine == theirs, (state, depth)
+                    compared += 1
+                budget = rng.randint(1, 200)  # the same question, stopped part way
+                mine.clear()
+                theirs.clear()
+                searches = [
+                    search._Proof(seat, escape, table, budget, float("inf"))
+                    for table in (mine, theirs)
+                ]
+                outcomes: list[int | None] = []
+                for proof, in_c_too in zip(searches, (True, False), strict=True):
+                    try:
+                        if in_c_too:
+                            outcomes.append(proof._prove_natively(native, position, 12))
+                        else:
+                            outcomes.append(proof._prove(positions, position, key, 12))
+                    except _OutOfBudget:
+                        outcomes.append(None)
+                assert outcomes[0] == outcomes[1] and mine == theirs, state
+                assert searches[0].nodes == searches[1].nodes
+                stopped += outcomes[0] is None
+    assert compared > 4000 and stopped > 50 and len(kinds) == 4, (compared, stopped, kinds)
+
+
+def test_the_search_that_counts_no_moves_in_c_forces_as_the_one_in_python() -> None:
+    """The compiled build's search that counts no moves on masks in C gives, on
+    random positions, for each seat and goal, the answer of the one in Python,
+    with the race on or off, after the same positions counted (the races'
+    included), leaving the same table and an empty line; and where the budget
+    runs out, it runs out at the same position, with the same table."""
+    if search._NATIVE_RACE is None:
+        pytest.skip("the searches in C are the compiled build's (SKITGUBBE_MYPYC=1)")
+    rng = random.Random(8)
+    compared = stopped = raced = 0
+    answers: set[str] = set()
+    for state, positions in _positions_on_masks(9, 110):
+        native = positions.native
+        assert native is not None
+        position = _Positions.of(state)
+        key = positions.key(position)
+        for seat in range(state.players):
+            for escape in (True, False):
+                limit = rng.choice((5_000, 5_000, rng.randint(1, 60)))
+                results: list[tuple[int | None, int, dict[int, int], dict[int, int]]] = []
+                race = rng.random() < 0.7
+                for in_c in (True, False):
+                    budget = _Budget(limit, float("inf"))
+                    table: dict[int, int] = {}
+                    solver = Solver()
+                    forcing = search._Force(solver, seat, escape, table, budget)
+                    forcing.race = race
+                    try:
+                        if in_c:
+                            found: int | None = forcing._force_natively(positions, native, position)
+                        else:
+                            found = forcing._force(positions, position, key)
+                    except _OutOfBudget:
+                        found = None
+                    results.append((found, budget.used, table, forcing.line))
+                    raced += bool(solver._races)  # a position went to the race in C
+                assert results[0] == results[1], (state, seat, escape)
+                assert not results[0][3]  # every position left the line
+                found = results[0][0]
+                compared += 1
+                stopped += found is None
+                if found is not None:
+                    answers.add("forced" if found >= 0 else "cut" if found == _CUT else "not")
+    assert compared > 400 and stopped > 20 and raced > 40, (compared, stopped, raced)
+    assert answers == {"forced", "not"} or answers == {"forced", "not", "cut"}, answers
+
+
 Searched = tuple[
-    Verdict | None, int | None, bool, list[tuple[int, int]], list[bool], tuple[sg.Move, ...]
+    Verdict | None,
+    int | None,
+    bool,
+    list[tuple[int, int]],
+    list[bool],
+    list[tuple[tuple[Verdict, int | None] | None, int]],
+    tuple[sg.Move, ...],
 ]
 
 
 def _searched(state: PhaseTwoState, seat: int, quickest: bool) -> Searched:
     """What each search finds for ``seat``: the solver's verdict and length, the
     proof search's bounds and positions at depths 1 to 15 for each goal, whether
-    the search that counts no moves can force each goal, and last the moves the
-    solver names."""
+    the search that counts no moves can force each goal, the whole graph's
+    verdict and positions (and where a limit of 40 positions stops it), and last
+    the moves the solver names."""
     answer = solve(state, seat=seat, quickest=quickest, max_nodes=200_000)
     bounds: list[tuple[int, int]] = []
     forced: list[bool] = []
@@ -1009,4 +1145,8 @@ def _searched(state: PhaseTwoState, seat: int, quickest: bool) -> Searched:
             budget = _Budget(10**7, float("inf"))
             bounds.append((solver._prove(state, seat, escape, depth, budget), budget.used))
         forced.append(Solver()._force(state, seat, escape, _Budget(10**7, float("inf"))) >= 0)
-    return (answer.verdict, answer.length, answer.complete, bounds, forced, answer.moves)
+    graphs: list[tuple[tuple[Verdict, int | None] | None, int]] = []
+    for limit in (40, 5_000):
+        budget = _Budget(10**7, float("inf"))
+        graphs.append((_label_graph(state, seat, budget, limit), budget.used))
+    return (answer.verdict, answer.length, answer.complete, bounds, forced, graphs, answer.moves)

@@ -1,6 +1,10 @@
-/* The compiled build's race on masks (see _Shedding and _Race in search.py).
+/* The compiled build's searches on masks: the two-seat race (see _Shedding and
+ * _Race in search.py), and the proof search and the search that counts no
+ * moves of any number of seats (see _Positions, _Proof and _Force; described
+ * where they begin, below).
  *
- * Race(filters, beaten_by, trumps, whole, groups)
+ * Race(filters, beaten_by, trumps, whole, groups, pick=-1, quiet_limit=0,
+ *      layout=104)
  *
  * One set of rules' two-seat race on the hands' masks, with its table of
  * answers, kept from one question to the next. ``filters`` holds, for each
@@ -12,7 +16,11 @@
  * ``high`` of one suit may be played as one play; ``groups``, for each suit,
  * the group of suits whose ranks it compares with (its table keyed by relative
  * ranks, see _Shedding.key), or nothing for a table keyed by the masks
- * themselves. These are the fields of the same names of a _Shedding.
+ * themselves. These are the fields of the same names of a _Shedding. The
+ * searches on masks of any number of seats also need ``pick``, how a pick-up
+ * takes the plays (search._PICK_KINDS' index; -1, the default, where they are
+ * not asked for), the ``quiet_limit`` and search._layout's ``layout``;
+ * race.key(hands, plays, turn, size, active) keys a position as they do.
  *
  * race.leads(hand, other, max_nodes, deadline): 1 if the seat to lead from
  * ``hand`` escapes, the other holding ``other``, 0 if it is the goat;
@@ -90,6 +98,18 @@ typedef struct {
     double deadline;
     int stop; /* 1 past the budget, 2 a Python error is set */
     PyObject *clock;
+    /* the proof search on masks (see Race.prove): how a pick-up takes the
+     * plays (PICK_*, or -1 where the rules' positions are not searched on
+     * masks), the moves without a card leaving the game that stall it, and
+     * whether its keys may have relative ranks (search._layout's low bit) */
+    int pick, quiet_limit, squeezable;
+    /* the question being proved: the table (the caller's dict, borrowed for
+     * the question), the seat and its goal */
+    PyObject *proof_table;
+    int proof_seat, proof_escape;
+    /* the moves and their positions' keys at each level of the line */
+    struct Level **levels;
+    int level_count, proof_depth;
 } Race;
 
 static size_t
@@ -334,7 +354,8 @@ quick_line(Race *race, const uint64_t *pieces, int count, uint64_t other)
     return 1;
 }
 
-/* _Shedding.quick: whether the leader goes out by the quick line. */
+/* _Shedding.quick: the number of leads of the quick line where the leader
+ * goes out by it, else 0. */
 static int
 quick(Race *race, uint64_t hand, uint64_t other)
 {
@@ -368,7 +389,7 @@ quick(Race *race, uint64_t hand, uint64_t other)
     }
     if (count == 1)
         return 1;
-    return quick_line(race, pieces, count, other);
+    return quick_line(race, pieces, count, other) ? count : 0;
 }
 
 /* A line no game reaches: 52 cards, each led and picked up at most 52 times
@@ -594,6 +615,959 @@ Race_answered(Race *race, PyObject *const *args, Py_ssize_t nargs)
     return finish(race, answered(race, rest, other, lead));
 }
 
+/* ---- The proof search on masks: search._Positions and search._Proof._prove ----
+ *
+ * race.prove(table, seat, escape, hands, plays, turn, size, active, quiet,
+ * goat, depth, max_nodes, deadline) is _Proof._prove from the position
+ * (hands, plays, turn, size, active, quiet, goat), a search._Position: the
+ * moves the forcing side needs to force its goal within ``depth`` moves, or
+ * ``-low``. ``table`` is the caller's dict of bounds, keyed as search._key
+ * keys positions: it reads and writes the same entries, in the same order, as
+ * the search in Python does, and counts the same positions (race.nodes), so
+ * that the solver's answers and figures do not depend on the build. It
+ * answers None once it has counted more than ``max_nodes`` positions or
+ * time.monotonic() has passed ``deadline``; what it proved stays in the
+ * table. The rules are the race's, with the pick-up, quiet limit and layout
+ * given when the race was made. */
+
+#define SEATS 8
+#define NEVER 0xFFFF
+#define STOPPED (-(1 << 20))
+#define PACK_MASK ((UINT64_C(1) << 52) - 1)
+#define SUIT_STARTS (UINT64_C(1) | UINT64_C(1) << 13 | UINT64_C(1) << 26 | UINT64_C(1) << 39)
+
+enum { PICK_TOP, PICK_TOP_JOINED, PICK_BOTTOM, PICK_BOTTOM_JOINED };
+
+/* A search._Position. */
+typedef struct {
+    uint64_t hands[SEATS];
+    uint64_t table[SEATS];
+    int seats, plays, turn, size, active, quiet, goat;
+} Spot;
+
+/* One level of the line: the moves of its position, and the key of the
+ * position after each. */
+struct Level {
+    uint64_t moves[MOST_PLAYS + 1];
+    PyObject *keys[MOST_PLAYS + 1];
+};
+
+static int
+low_bit(uint64_t word)
+{
+    return top_bit(word & (~word + 1));
+}
+
+/* phase_two._next_active */
+static int
+next_active(int active, int seat)
+{
+    int higher = active >> (seat + 1);
+    if (higher)
+        return seat + 1 + low_bit((uint64_t)higher);
+    return low_bit((uint64_t)active);
+}
+
+/* _Positions.moves: each play's mask in _ordered's order (more cards first,
+ * then the lower top card, then the suits in the rules' plan order), and 0 for
+ * the pick-up, last; the number of moves, or -1 with a Python error set. */
+static int
+spot_moves(Race *race, const Spot *spot, uint64_t *moves)
+{
+    uint64_t hand = spot->hands[spot->turn];
+    uint32_t order[MOST_PLAYS];
+    int count = 0;
+    int top = spot->plays ? top_bit(spot->table[spot->plays - 1]) : -1;
+    int entries = top >= 0 ? race->filter_count[top] : 4;
+    for (int f = 0; f < entries; f++) {
+        int shift = top >= 0 ? race->filter_shift[top][f] : 13 * f;
+        uint32_t pattern = (uint32_t)(hand >> shift) & (top >= 0 ? race->filter_pattern[top][f] : 0x1FFF);
+        if (!pattern)
+            continue;
+        const uint32_t *plays = plays_of(race, pattern);
+        if (plays == NULL)
+            return -1;
+        for (int i = 0; i < race->play_count[pattern]; i++)
+            order[count++] = (plays[i] >> 13) << 17 | (uint32_t)f << 15 | (uint32_t)(shift / 13) << 13 | (plays[i] & 0x1FFF);
+    }
+    sort_plays(order, count);
+    for (int i = 0; i < count; i++)
+        moves[i] = (uint64_t)(order[i] & 0x1FFF) << (13 * (order[i] >> 13 & 3));
+    if (spot->plays)
+        moves[count++] = 0;
+    return count;
+}
+
+/* _Positions._picked: the cards the seat to act picks up, the plays left
+ * written back in ``spot``. */
+static uint64_t
+spot_picked(const Race *race, Spot *spot)
+{
+    int count = spot->plays;
+    uint64_t *table = spot->table;
+    if (race->pick == PICK_TOP_JOINED || race->pick == PICK_BOTTOM_JOINED) {
+        uint64_t start = race->pick == PICK_TOP_JOINED ? table[count - 1] : table[0];
+        if (count == 1) {
+            spot->plays = 0;
+            return start;
+        }
+        uint64_t present = 0;
+        for (int i = 0; i < count; i++)
+            present |= table[i];
+        present &= UINT64_C(0x1FFF) << (13 * (top_bit(start) / 13)); /* phase_two._joined */
+        uint64_t block = start;
+        for (;;) {
+            uint64_t grown = block | ((block << 1) & present) | ((block >> 1) & present);
+            if (grown == block)
+                break;
+            block = grown;
+        }
+        int kept = 0;
+        for (int i = 0; i < count; i++)
+            if (!(table[i] & block))
+                table[kept++] = table[i];
+        spot->plays = kept;
+        return block;
+    }
+    spot->plays = count - 1;
+    if (race->pick == PICK_BOTTOM) {
+        uint64_t picked = table[0];
+        memmove(table, table + 1, sizeof(uint64_t) * (size_t)(count - 1));
+        return picked;
+    }
+    return table[count - 1];
+}
+
+/* _Positions.after: the position after ``move`` (a play, or 0 to pick up). */
+static void
+spot_after(const Race *race, const Spot *spot, uint64_t move, Spot *next)
+{
+    int turn = spot->turn, lead = -1, killed = 0;
+    *next = *spot;
+    if (move) {
+        uint64_t hand = spot->hands[turn] ^ move;
+        next->hands[turn] = hand;
+        if (spot->plays + 1 >= spot->size) { /* P2-KILL */
+            next->plays = 0;
+            killed = 1;
+            lead = turn;
+        }
+        else
+            next->table[next->plays++] = move;
+        if (!hand) /* P2-OUT */
+            next->active &= ~(1 << turn);
+    }
+    else {
+        next->hands[turn] |= spot_picked(race, next);
+        if (!next->plays) /* P2-EMPTIED */
+            lead = next_active(next->active, turn);
+    }
+    int active = next->active;
+    next->quiet = killed || active != spot->active ? 0 : spot->quiet + 1;
+    if (!(active & (active - 1))) {
+        next->turn = -1;
+        next->goat = active ? top_bit((uint64_t)active) : -1;
+    }
+    else if (next->quiet >= race->quiet_limit) { /* P2-QUIET: stalled */
+        next->turn = -1;
+        next->goat = -2;
+    }
+    else if (lead >= 0) {
+        if (!(active >> lead & 1))
+            lead = next_active(active, lead);
+        next->turn = lead;
+        next->size = card_count((uint64_t)active);
+    }
+    else
+        next->turn = next_active(active, turn);
+}
+
+/* search._plays_needed of one pack's hand */
+static int
+plays_needed(uint64_t hand)
+{
+    uint64_t first = hand & PACK_MASK;
+    return card_count((first & ~(first << 1)) | (first & SUIT_STARTS));
+}
+
+/* _Positions.needed */
+static int
+spot_needed(const Spot *spot, int seat, int escape)
+{
+    if (escape) {
+        int plays = plays_needed(spot->hands[seat]);
+        if (plays)
+            plays += (plays - 1) / 2 + (spot->turn != seat);
+        return plays;
+    }
+    int needed = 0, others = 0;
+    for (int other = 0; other < spot->seats; other++)
+        if (other != seat && spot->active >> other & 1) {
+            needed += plays_needed(spot->hands[other]);
+            others++;
+        }
+    if (needed)
+        needed += (needed - 1) / (others + 1) + (spot->turn == seat);
+    return needed;
+}
+
+/* _Positions.quick, of two seats with the table empty */
+static int
+spot_quick(Race *race, const Spot *spot)
+{
+    uint64_t hand = spot->hands[spot->turn];
+    uint64_t other = spot->hands[top_bit((uint64_t)(spot->active & ~(1 << spot->turn)))];
+    if (spot->quiet + 2 * card_count(hand | other) + 4 >= race->quiet_limit)
+        return 0;
+    int leads = quick(race, hand, other);
+    return leads ? 2 * leads - 1 : 0;
+}
+
+/* Write the 52 bits of ``value`` into ``words`` from bit ``at``. */
+static void
+put_bits(uint64_t *words, int at, uint64_t value)
+{
+    words[at / 64] |= value << (at % 64);
+    if (at % 64 + 52 > 64)
+        words[at / 64 + 1] |= value >> (64 - at % 64);
+}
+
+/* search._squeezed_mask, by each rank's place (search._squeeze) */
+static uint64_t
+squeezed(uint64_t mask, const int *place)
+{
+    uint64_t out = 0;
+    while (mask) {
+        int card = low_bit(mask);
+        mask &= mask - 1;
+        out |= UINT64_C(1) << (13 * (card / 13) + place[card % 13]);
+    }
+    return out;
+}
+
+/* _Positions.key: search._key_of as a Python int, or NULL with an error set. */
+static PyObject *
+spot_key(const Race *race, const Spot *spot)
+{
+    uint64_t words[2 * SEATS + 2] = {0};
+    uint64_t flags = (uint64_t)(spot->turn + 1) | (uint64_t)spot->size << 5 | (uint64_t)spot->active << 24;
+    words[0] = flags << 8 | (uint64_t)spot->seats << 4 | (uint64_t)spot->plays;
+    int place[13], squeeze = 0;
+    if (race->squeezable) {
+        uint64_t live = 0;
+        for (int seat = 0; seat < spot->seats; seat++)
+            live |= spot->hands[seat];
+        for (int i = 0; i < spot->plays; i++)
+            live |= spot->table[i];
+        uint32_t levels = (uint32_t)(live | live >> 13 | live >> 26 | live >> 39) & 0x1FFF;
+        if (levels & (levels + 1)) { /* not every rank from the 2 up: squeeze the gaps */
+            squeeze = 1;
+            int at = -1, last = -2;
+            for (int rank = 0; rank < 13; rank++)
+                if (levels >> rank & 1) {
+                    at = at < 0 ? 0 : at + (rank == last + 1 ? 1 : 2);
+                    place[rank] = at;
+                    last = rank;
+                }
+        }
+    }
+    int at = 64;
+    for (int i = spot->plays - 1; i >= 0; i--, at += 52)
+        put_bits(words, at, squeeze ? squeezed(spot->table[i], place) : spot->table[i]);
+    for (int seat = spot->seats - 1; seat >= 0; seat--)
+        if (spot->active >> seat & 1) {
+            put_bits(words, at, squeeze ? squeezed(spot->hands[seat], place) : spot->hands[seat]);
+            at += 52;
+        }
+    unsigned char bytes[8 * (2 * SEATS + 2)];
+    size_t size = (size_t)(at + 7) / 8;
+    for (size_t b = 0; b < size; b++)
+        bytes[b] = (unsigned char)(words[b / 8] >> (8 * (b % 8)));
+    return _PyLong_FromByteArray(bytes, size, 1, 0);
+}
+
+/* The table's entry for ``key``, or ``missing``; -2 with an error set. */
+static long
+bounds_of(Race *race, PyObject *key, long missing)
+{
+    PyObject *value = PyDict_GetItemWithError(race->proof_table, key);
+    if (value == NULL)
+        return PyErr_Occurred() ? -2 : missing;
+    long bounds = PyLong_AsLong(value);
+    if (bounds < 0) {
+        if (!PyErr_Occurred())
+            PyErr_Format(PyExc_ValueError, "the table holds %ld, not bounds", bounds);
+        return -2;
+    }
+    return bounds;
+}
+
+/* Keep ``bounds`` for ``key`` and answer ``answer``, or STOPPED with an error set. */
+static int
+kept(Race *race, PyObject *key, long bounds, int answer)
+{
+    PyObject *value = PyLong_FromLong(bounds);
+    if (value == NULL || PyDict_SetItem(race->proof_table, key, value) < 0) {
+        Py_XDECREF(value);
+        race->stop = 2;
+        return STOPPED;
+    }
+    Py_DECREF(value);
+    return answer;
+}
+
+static int
+stopped(Race *race)
+{
+    race->stop = 2;
+    return STOPPED;
+}
+
+/* The next level of the line, or NULL with an error set. */
+static struct Level *
+enter_level(Race *race)
+{
+    if (race->proof_depth >= DEEPEST_LINE) {
+        PyErr_Format(PyExc_RecursionError, "the proof's line grew past %d positions", DEEPEST_LINE);
+        return NULL;
+    }
+    if (race->proof_depth == race->level_count) {
+        int count = race->level_count ? race->level_count * 2 : 32;
+        struct Level **levels = PyMem_Realloc(race->levels, sizeof(struct Level *) * (size_t)count);
+        if (levels == NULL) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        for (int i = race->level_count; i < count; i++)
+            levels[i] = NULL;
+        race->levels = levels;
+        race->level_count = count;
+    }
+    struct Level *level = race->levels[race->proof_depth];
+    if (level == NULL) {
+        level = race->levels[race->proof_depth] = PyMem_Malloc(sizeof(struct Level));
+        if (level == NULL) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+    }
+    race->proof_depth++;
+    return level;
+}
+
+static int proving(Race *race, const Spot *spot, PyObject *key, int depth, long low, long high, struct Level *level);
+
+/* _Proof._prove: the moves needed within ``depth``, ``-low``, or STOPPED. */
+static int
+prove_at(Race *race, const Spot *spot, PyObject *key, int depth)
+{
+    long known = bounds_of(race, key, NEVER);
+    if (known == -2)
+        return stopped(race);
+    long high = known & NEVER, low = known >> 16;
+    if (high <= depth)
+        return (int)high;
+    if (low > depth)
+        return (int)-low;
+    int seat = race->proof_seat, escape = race->proof_escape;
+    if (!(spot->active >> seat & 1)) /* out of play: it has escaped */
+        return escape ? kept(race, key, 0, 0) : kept(race, key, (long)NEVER << 16 | NEVER, -NEVER);
+    if (spot->turn < 0) {
+        if (spot->goat >= 0 && (spot->goat != seat) == escape) /* not stalled (-2) */
+            return kept(race, key, 0, 0);
+        return kept(race, key, (long)NEVER << 16 | NEVER, -NEVER);
+    }
+    if (!spot->plays && card_count((uint64_t)spot->active) == 2) {
+        int line = spot_quick(race, spot);
+        if (line) {
+            if ((spot->turn == seat) != escape) /* the other side wins by force */
+                return kept(race, key, (long)NEVER << 16 | NEVER, -NEVER);
+            if (line < high)
+                high = line;
+            if (line <= depth)
+                return kept(race, key, low << 16 | line, line);
+        }
+    }
+    int needed = spot_needed(spot, seat, escape);
+    if (needed < 1)
+        needed = 1; /* it is not over */
+    if (needed > depth)
+        return kept(race, key, (long)needed << 16 | high, -needed);
+    if (counted(race) < 0)
+        return STOPPED;
+    struct Level *level = enter_level(race);
+    if (level == NULL)
+        return stopped(race);
+    int answer = proving(race, spot, key, depth, low, high, level);
+    race->proof_depth--;
+    return answer;
+}
+
+static int
+proving(Race *race, const Spot *spot, PyObject *key, int depth, long low, long high, struct Level *level)
+{
+    int count = spot_moves(race, spot, level->moves);
+    if (count < 0)
+        return stopped(race);
+    Spot child;
+    for (int i = 0; i < count; i++) {
+        spot_after(race, spot, level->moves[i], &child);
+        level->keys[i] = spot_key(race, &child);
+        if (level->keys[i] == NULL) {
+            while (i--)
+                Py_DECREF(level->keys[i]);
+            return stopped(race);
+        }
+    }
+    int answer = STOPPED;
+    if ((spot->turn == race->proof_seat) == race->proof_escape) { /* forcing */
+        /* a move already proved quick enough settles it at once */
+        for (int i = 0; i < count; i++) {
+            long bound = bounds_of(race, level->keys[i], NEVER);
+            if (bound == -2) {
+                answer = stopped(race);
+                goto done;
+            }
+            bound &= NEVER;
+            if (bound < depth) {
+                answer = kept(race, key, low << 16 | (bound + 1), (int)bound + 1);
+                goto done;
+            }
+        }
+        long least = NEVER;
+        for (int i = 0; i < count; i++) {
+            spot_after(race, spot, level->moves[i], &child);
+            int found = prove_at(race, &child, level->keys[i], depth - 1);
+            if (found == STOPPED)
+                goto done;
+            if (found >= 0) {
+                answer = kept(race, key, low << 16 | (found + 1), found + 1);
+                goto done;
+            }
+            if (-found < least)
+                least = -found;
+        }
+        least = least + 1 < NEVER ? least + 1 : NEVER;
+        answer = kept(race, key, least << 16 | high, (int)-least);
+        goto done;
+    }
+    /* a move already refuted settles it at once */
+    for (int i = 0; i < count; i++) {
+        long bound = bounds_of(race, level->keys[i], NEVER);
+        if (bound == -2) {
+            answer = stopped(race);
+            goto done;
+        }
+        bound >>= 16;
+        if (bound >= depth) {
+            long least = bound + 1 < NEVER ? bound + 1 : NEVER;
+            answer = kept(race, key, least << 16 | high, (int)-least);
+            goto done;
+        }
+    }
+    int longest = 0;
+    for (int i = 0; i < count; i++) {
+        spot_after(race, spot, level->moves[i], &child);
+        int found = prove_at(race, &child, level->keys[i], depth - 1);
+        if (found == STOPPED)
+            goto done;
+        if (found < 0) {
+            long least = -found + 1 < NEVER ? -found + 1 : NEVER;
+            answer = kept(race, key, least << 16 | high, (int)-least);
+            goto done;
+        }
+        if (found > longest)
+            longest = found;
+    }
+    answer = kept(race, key, low << 16 | (longest + 1), longest + 1);
+done:
+    for (int i = 0; i < count; i++)
+        Py_DECREF(level->keys[i]);
+    return answer;
+}
+
+/* Read a tuple of at most SEATS masks into ``masks``: their number, or -1. */
+static int
+masks_argument(PyObject *value, uint64_t *masks, const char *what)
+{
+    if (!PyTuple_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a tuple of masks", what);
+        return -1;
+    }
+    Py_ssize_t size = PyTuple_GET_SIZE(value);
+    if (size > SEATS) {
+        PyErr_Format(PyExc_ValueError, "%s holds %zd masks, more than %d", what, size, SEATS);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < size; i++)
+        if (mask_argument(PyTuple_GET_ITEM(value, i), &masks[i], what) < 0)
+            return -1;
+    return (int)size;
+}
+
+static int
+int_argument(PyObject *value, int least, int most, int *number, const char *what)
+{
+    long read = PyLong_AsLong(value);
+    if (read == -1 && PyErr_Occurred())
+        return -1;
+    if (read < least || read > most) {
+        PyErr_Format(PyExc_ValueError, "%s is %ld, not %d to %d", what, read, least, most);
+        return -1;
+    }
+    *number = (int)read;
+    return 0;
+}
+
+/* Read a search._Position's hands, plays, turn, size and seats in play from
+ * ``args`` into ``spot``: 0, or -1 with an error set. */
+static int
+spot_argument(PyObject *const *args, Spot *spot)
+{
+    memset(spot, 0, sizeof *spot);
+    spot->seats = masks_argument(args[0], spot->hands, "the hands");
+    if (spot->seats < 0)
+        return -1;
+    spot->plays = masks_argument(args[1], spot->table, "the plays");
+    if (spot->plays < 0)
+        return -1;
+    if (int_argument(args[2], -1, spot->seats - 1, &spot->turn, "the turn") < 0 ||
+        int_argument(args[3], 0, SEATS, &spot->size, "the trick's size") < 0 ||
+        int_argument(args[4], 0, (1 << spot->seats) - 1, &spot->active, "the seats in play") < 0)
+        return -1;
+    return 0;
+}
+
+/* Whether a search on masks may be asked of ``race`` with ``nargs`` arguments
+ * (``wanted``, named in ``usage``): 0, or -1 with an error set. */
+static int
+masks_asked(const Race *race, Py_ssize_t nargs, Py_ssize_t wanted, const char *usage)
+{
+    if (nargs != wanted) {
+        PyErr_Format(PyExc_TypeError, "%s", usage);
+        return -1;
+    }
+    if (race->pick < 0) {
+        PyErr_SetString(PyExc_ValueError, "this race was made without the rules of the proof search on masks");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *
+Race_key(Race *race, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (masks_asked(race, nargs, 5, "key takes hands, plays, turn, size and active") < 0)
+        return NULL;
+    Spot spot;
+    if (spot_argument(args, &spot) < 0)
+        return NULL;
+    return spot_key(race, &spot);
+}
+
+static PyObject *
+Race_prove(Race *race, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (masks_asked(race, nargs, 13,
+                    "prove takes table, seat, escape, hands, plays, turn, size, active, quiet, goat, depth, "
+                    "max_nodes and deadline") < 0)
+        return NULL;
+    if (!PyDict_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "the table must be a dict");
+        return NULL;
+    }
+    Spot spot;
+    int seat, escape, depth;
+    if (spot_argument(args + 3, &spot) < 0)
+        return NULL;
+    if (int_argument(args[1], 0, spot.seats - 1, &seat, "the seat") < 0 ||
+        int_argument(args[2], 0, 1, &escape, "escape") < 0 ||
+        int_argument(args[8], 0, INT32_MAX, &spot.quiet, "the quiet count") < 0 ||
+        int_argument(args[9], -2, spot.seats - 1, &spot.goat, "the goat") < 0 ||
+        int_argument(args[10], 0, NEVER - 1, &depth, "the depth") < 0)
+        return NULL;
+    if (begin(race, args[11], args[12]) == NULL)
+        return NULL;
+    if (race->proof_depth) {
+        PyErr_SetString(PyExc_RuntimeError, "a search on masks is already under way on this race");
+        return NULL;
+    }
+    race->proof_table = args[0];
+    race->proof_seat = seat;
+    race->proof_escape = escape;
+    PyObject *key = spot_key(race, &spot);
+    if (key == NULL)
+        return NULL;
+    int answer = prove_at(race, &spot, key, depth);
+    Py_DECREF(key);
+    race->proof_table = NULL;
+    if (answer == STOPPED) {
+        if (race->stop == 2)
+            return NULL;
+        Py_RETURN_NONE;
+    }
+    return PyLong_FromLong(answer);
+}
+
+/* ---- The search that counts no moves on masks: search._Force._force ----
+ *
+ * race.force(table, line, seat, escape, race, budget, longest, hands, plays,
+ * turn, size, active, quiet, goat) is _Force._force from that position, with
+ * the caller's table of answers and line (dicts keyed as search._key keys
+ * positions), its budget (a search._Budget: ``used`` counted on as the search
+ * in Python counts it, ``nodes`` and ``deadline``), the most positions a line
+ * holds, and ``race``: what answers a position of two seats that the race on
+ * masks takes (1 where the seat escapes, else 0), called with the position as
+ * a search._Position, or None where such positions are searched on. It reads
+ * and writes the same entries as the search in Python, in the same order, and
+ * answers None past the budget (what it found stays in the table). */
+
+#define FAIL (-(1 << 30))
+#define CUT (-1)
+#define NO_PLACE (-2 - FAIL)
+
+typedef struct {
+    PyObject *table, *line, *race, *budget;
+    int seat, escape;
+    long long used, max_nodes;
+    double deadline;
+    Py_ssize_t longest;
+} Forcing;
+
+/* budget.used = ``used``: 0, or -1 with an error set */
+static int
+spend(Forcing *forcing)
+{
+    PyObject *used = PyLong_FromLongLong(forcing->used);
+    if (used == NULL)
+        return -1;
+    int failed = PyObject_SetAttrString(forcing->budget, "used", used);
+    Py_DECREF(used);
+    return failed;
+}
+
+static int
+read_number(PyObject *owner, const char *name, long long *number)
+{
+    PyObject *value = PyObject_GetAttrString(owner, name);
+    if (value == NULL)
+        return -1;
+    *number = PyLong_AsLongLong(value);
+    Py_DECREF(value);
+    return *number == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+/* The position as a search._Position tuple, or NULL with an error set. */
+static PyObject *
+spot_tuple(const Spot *spot)
+{
+    PyObject *hands = PyTuple_New(spot->seats), *plays = PyTuple_New(spot->plays);
+    if (hands == NULL || plays == NULL)
+        goto failed;
+    for (int i = 0; i < spot->seats; i++) {
+        PyObject *mask = PyLong_FromUnsignedLongLong(spot->hands[i]);
+        if (mask == NULL)
+            goto failed;
+        PyTuple_SET_ITEM(hands, i, mask);
+    }
+    for (int i = 0; i < spot->plays; i++) {
+        PyObject *mask = PyLong_FromUnsignedLongLong(spot->table[i]);
+        if (mask == NULL)
+            goto failed;
+        PyTuple_SET_ITEM(plays, i, mask);
+    }
+    return Py_BuildValue("(NNiiiii)", hands, plays, spot->turn, spot->size, spot->active, spot->quiet, spot->goat);
+failed:
+    Py_XDECREF(hands);
+    Py_XDECREF(plays);
+    return NULL;
+}
+
+/* _Shedding.takes_masks */
+static int
+races(const Race *race, const Spot *spot)
+{
+    if (spot->size != 2 || spot->plays > 1)
+        return 0;
+    int cards = 0;
+    for (int i = 0; i < spot->seats; i++)
+        cards += card_count(spot->hands[i]);
+    for (int i = 0; i < spot->plays; i++)
+        cards += card_count(spot->table[i]);
+    return spot->quiet + 2 * cards + 4 < race->quiet_limit;
+}
+
+/* The table's answer for ``key`` (``*found`` 1), or none (``*found`` 0); -1
+ * with an error set. */
+static int
+answer_of(PyObject *table, PyObject *key, int *found, long *answer)
+{
+    PyObject *value = PyDict_GetItemWithError(table, key);
+    *found = value != NULL;
+    if (value == NULL)
+        return PyErr_Occurred() ? -1 : 0;
+    *answer = PyLong_AsLong(value);
+    return *answer == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+static int
+keep_answer(PyObject *table, PyObject *key, long answer)
+{
+    PyObject *value = PyLong_FromLong(answer);
+    if (value == NULL)
+        return -1;
+    int failed = PyDict_SetItem(table, key, value);
+    Py_DECREF(value);
+    return failed;
+}
+
+static int forcing_from(Race *race, Forcing *forcing, const Spot *spot, PyObject *key, struct Level *level,
+                        long *value);
+
+/* _Force._force: 0 with ``*value`` its answer, or -1 (race->stop: 1 past the
+ * budget, 2 an error set). ``key`` may be NULL where the game is over. */
+static int
+force_at(Race *race, Forcing *forcing, const Spot *spot, PyObject *key, long *value)
+{
+    int seat = forcing->seat, escape = forcing->escape, found;
+    if (!(spot->active >> seat & 1)) { /* out of play: it has escaped */
+        *value = escape ? 0 : FAIL;
+        return 0;
+    }
+    if (spot->turn < 0) {
+        *value = spot->goat >= 0 && (spot->goat != seat) == escape ? 0 : FAIL;
+        return 0;
+    }
+    if (answer_of(forcing->table, key, &found, value) < 0)
+        goto error;
+    if (found)
+        return 0;
+    if (answer_of(forcing->line, key, &found, value) < 0)
+        goto error;
+    if (found) {
+        *value = -2 - *value;
+        return 0;
+    }
+    if (PyDict_GET_SIZE(forcing->line) >= forcing->longest) {
+        *value = CUT;
+        return 0;
+    }
+    if (forcing->race != Py_None && card_count((uint64_t)spot->active) == 2 && races(race, spot)) {
+        PyObject *position = spot_tuple(spot);
+        if (position == NULL || spend(forcing) < 0) {
+            Py_XDECREF(position);
+            goto error;
+        }
+        PyObject *escapes = PyObject_CallOneArg(forcing->race, position);
+        Py_DECREF(position);
+        if (escapes == NULL) { /* the race counted what it spent before it stopped */
+            PyObject *type, *error_value, *traceback;
+            PyErr_Fetch(&type, &error_value, &traceback);
+            if (read_number(forcing->budget, "used", &forcing->used) < 0)
+                PyErr_Clear();
+            PyErr_Restore(type, error_value, traceback);
+            goto error;
+        }
+        int truth = PyObject_IsTrue(escapes);
+        Py_DECREF(escapes);
+        if (truth < 0 || read_number(forcing->budget, "used", &forcing->used) < 0)
+            goto error;
+        *value = truth == escape ? 1 : FAIL;
+        if (keep_answer(forcing->table, key, *value) < 0)
+            goto error;
+        return 0;
+    }
+    forcing->used++;
+    if (forcing->used > forcing->max_nodes) {
+        race->stop = 1;
+        return -1;
+    }
+    if (forcing->used % CLOCK_EVERY == 0) {
+        if (PyErr_CheckSignals() < 0)
+            goto error;
+        if (forcing->deadline < Py_HUGE_VAL) {
+            PyObject *now = PyObject_CallNoArgs(race->clock);
+            double seconds = now == NULL ? -1.0 : PyFloat_AsDouble(now);
+            Py_XDECREF(now);
+            if (seconds == -1.0 && PyErr_Occurred())
+                goto error;
+            if (seconds > forcing->deadline) {
+                race->stop = 1;
+                return -1;
+            }
+        }
+    }
+    struct Level *level = enter_level(race);
+    if (level == NULL)
+        goto error;
+    int failed = forcing_from(race, forcing, spot, key, level, value);
+    race->proof_depth--;
+    return failed;
+error:
+    race->stop = 2;
+    return -1;
+}
+
+static int
+forcing_from(Race *race, Forcing *forcing, const Spot *spot, PyObject *key, struct Level *level, long *value)
+{
+    int count = spot_moves(race, spot, level->moves);
+    if (count < 0) {
+        race->stop = 2;
+        return -1;
+    }
+    int wins = (spot->turn == forcing->seat) == forcing->escape; /* the forcing side acts */
+    int made = 0, status = 0, on_line = 0;
+    Spot child;
+    /* an answer the table already holds settles it at once */
+    for (; made < count; made++) {
+        spot_after(race, spot, level->moves[made], &child);
+        level->keys[made] = NULL;
+        if (child.turn < 0)
+            continue;
+        level->keys[made] = spot_key(race, &child);
+        if (level->keys[made] == NULL)
+            goto error;
+        int found;
+        long answer;
+        if (answer_of(forcing->table, level->keys[made], &found, &answer) < 0) {
+            made++;
+            goto error;
+        }
+        if (found && (answer >= 0) == wins) {
+            made++;
+            *value = wins ? answer + 1 : FAIL;
+            if (keep_answer(forcing->table, key, *value) < 0)
+                goto error;
+            goto done;
+        }
+    }
+    Py_ssize_t place = PyDict_GET_SIZE(forcing->line);
+    PyObject *at = PyLong_FromSsize_t(place);
+    if (at == NULL || PyDict_SetItem(forcing->line, key, at) < 0) {
+        Py_XDECREF(at);
+        goto error;
+    }
+    Py_DECREF(at);
+    on_line = 1;
+    long rests = NO_PLACE, longest = 0, found;
+    *value = 0;
+    int settled = 0;
+    for (int i = 0; i < count; i++) {
+        spot_after(race, spot, level->moves[i], &child);
+        if (force_at(race, forcing, &child, level->keys[i], &found) < 0) {
+            status = -1;
+            goto done;
+        }
+        if (wins) {
+            if (found >= 0) {
+                *value = found + 1;
+                settled = 1;
+                break;
+            }
+            if (-2 - found < rests)
+                rests = -2 - found;
+        }
+        else {
+            if (found < 0) {
+                *value = found;
+                settled = 1;
+                break;
+            }
+            if (found > longest)
+                longest = found;
+        }
+    }
+    if (!settled)
+        *value = wins ? -2 - rests : longest + 1;
+    if (PyDict_DelItem(forcing->line, key) < 0) {
+        on_line = 0;
+        goto error;
+    }
+    on_line = 0;
+    if (*value < 0 && -2 - *value >= place)
+        *value = FAIL; /* it rests on no position above it: it holds on every line */
+    if ((*value >= 0 || *value == FAIL) && keep_answer(forcing->table, key, *value) < 0)
+        goto error;
+    goto done;
+error:
+    race->stop = 2;
+    status = -1;
+done:
+    if (on_line) { /* leaving the line on a stop: take the position off it, keeping the error */
+        PyObject *type, *error_value, *traceback;
+        PyErr_Fetch(&type, &error_value, &traceback);
+        if (PyDict_DelItem(forcing->line, key) < 0)
+            PyErr_Clear();
+        PyErr_Restore(type, error_value, traceback);
+    }
+    for (int i = 0; i < made; i++)
+        Py_XDECREF(level->keys[i]);
+    return status;
+}
+
+static PyObject *
+Race_force(Race *race, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (masks_asked(race, nargs, 14,
+                    "force takes table, line, seat, escape, race, budget, longest, hands, plays, turn, size, "
+                    "active, quiet and goat") < 0)
+        return NULL;
+    if (!PyDict_Check(args[0]) || !PyDict_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "the table and the line must be dicts");
+        return NULL;
+    }
+    if (race->proof_depth) {
+        PyErr_SetString(PyExc_RuntimeError, "a search on masks is already under way on this race");
+        return NULL;
+    }
+    Spot spot;
+    Forcing forcing;
+    int longest;
+    if (spot_argument(args + 7, &spot) < 0 ||
+        int_argument(args[2], 0, spot.seats - 1, &forcing.seat, "the seat") < 0 ||
+        int_argument(args[3], 0, 1, &forcing.escape, "escape") < 0 ||
+        int_argument(args[6], 1, INT32_MAX, &longest, "the longest line") < 0 ||
+        int_argument(args[12], 0, INT32_MAX, &spot.quiet, "the quiet count") < 0 ||
+        int_argument(args[13], -2, spot.seats - 1, &spot.goat, "the goat") < 0)
+        return NULL;
+    forcing.table = args[0];
+    forcing.line = args[1];
+    forcing.race = args[4];
+    forcing.budget = args[5];
+    forcing.longest = longest;
+    if (read_number(forcing.budget, "used", &forcing.used) < 0 ||
+        read_number(forcing.budget, "nodes", &forcing.max_nodes) < 0)
+        return NULL;
+    PyObject *deadline = PyObject_GetAttrString(forcing.budget, "deadline");
+    if (deadline == NULL)
+        return NULL;
+    forcing.deadline = PyFloat_AsDouble(deadline);
+    Py_DECREF(deadline);
+    if (forcing.deadline == -1.0 && PyErr_Occurred())
+        return NULL;
+    PyObject *key = NULL;
+    if (spot.turn >= 0 && (key = spot_key(race, &spot)) == NULL)
+        return NULL;
+    race->stop = 0;
+    long value = 0;
+    int failed = force_at(race, &forcing, &spot, key, &value);
+    Py_XDECREF(key);
+    if (failed < 0 && race->stop == 2) {
+        PyObject *type, *error_value, *traceback;
+        PyErr_Fetch(&type, &error_value, &traceback);
+        if (spend(&forcing) < 0)
+            PyErr_Clear();
+        PyErr_Restore(type, error_value, traceback);
+        return NULL;
+    }
+    if (spend(&forcing) < 0)
+        return NULL;
+    if (failed < 0)
+        Py_RETURN_NONE;
+    return PyLong_FromLong(value);
+}
+
 static PyObject *
 Race_nodes(Race *race, void *closure)
 {
@@ -710,6 +1684,9 @@ Race_dealloc(Race *race)
     for (int i = 0; i < race->frame_count; i++)
         PyMem_Free(race->frames[i]);
     PyMem_Free(race->frames);
+    for (int i = 0; i < race->level_count; i++)
+        PyMem_Free(race->levels[i]);
+    PyMem_Free(race->levels);
     PyMem_Free(race->keys);
     PyMem_Free(race->answers);
     Py_XDECREF(race->clock);
@@ -720,13 +1697,26 @@ Race_dealloc(Race *race)
 static PyObject *
 Race_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
-    static char *names[] = {"filters", "beaten_by", "trumps", "whole", "groups", NULL};
+    static char *names[] = {"filters", "beaten_by", "trumps", "whole", "groups", "pick", "quiet_limit", "layout", NULL};
     PyObject *filters, *beaten_by, *trumps, *whole, *groups;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOO", names, &filters, &beaten_by, &trumps, &whole, &groups))
+    int pick = -1, quiet_limit = 0, layout = 52 << 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOO|iii", names, &filters, &beaten_by, &trumps, &whole, &groups,
+                                     &pick, &quiet_limit, &layout))
         return NULL;
+    if (pick < -1 || pick > PICK_BOTTOM_JOINED) {
+        PyErr_Format(PyExc_ValueError, "the pick-up is %d, not -1 (none) or 0 to %d", pick, PICK_BOTTOM_JOINED);
+        return NULL;
+    }
+    if (layout >> 1 != 52) {
+        PyErr_Format(PyExc_ValueError, "the layout's masks take %d bits, not the 52 of one pack", layout >> 1);
+        return NULL;
+    }
     Race *race = (Race *)type->tp_alloc(type, 0);
     if (race == NULL)
         return NULL;
+    race->pick = pick;
+    race->quiet_limit = quiet_limit;
+    race->squeezable = layout & 1;
     /* tp_alloc zeroed the object: no plays, no table, no clock yet */
     if (read_rules(race, filters, beaten_by, whole) < 0 || read_groups(race, groups) < 0 ||
         mask_argument(trumps, &race->trumps, "the trumps") < 0 || grow(race) < 0) {
@@ -752,6 +1742,14 @@ static PyMethodDef Race_methods[] = {
      "leads(hand, other, max_nodes, deadline): 1 if the seat to lead from hand escapes, 0 if not, -1 past the budget"},
     {"answered", (PyCFunction)(void (*)(void))Race_answered, METH_FASTCALL,
      "answered(rest, other, lead, max_nodes, deadline): 1 if the seat that led escapes, 0 if not, -1 past the budget"},
+    {"key", (PyCFunction)(void (*)(void))Race_key, METH_FASTCALL,
+     "key(hands, plays, turn, size, active): the key of a position of the proof search on masks"},
+    {"force", (PyCFunction)(void (*)(void))Race_force, METH_FASTCALL,
+     "force(table, line, seat, escape, race, budget, longest, hands, plays, turn, size, active, quiet, goat): "
+     "the search that counts no moves on masks (see the module); None past the budget"},
+    {"prove", (PyCFunction)(void (*)(void))Race_prove, METH_FASTCALL,
+     "prove(table, seat, escape, hands, plays, turn, size, active, quiet, goat, depth, max_nodes, deadline): "
+     "the proof search on masks (see the module); None past the budget"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -799,7 +1797,7 @@ static PyModuleDef_Slot module_slots[] = {
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT,
     "_shedding",
-    "The compiled build's two-seat race on masks (see skitgubbe.solve.search).",
+    "The compiled build's searches on masks (see skitgubbe.solve.search).",
     0,
     NULL,
     module_slots,

@@ -1,4 +1,12 @@
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+class _Budget(Protocol):
+    used: int
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def deadline(self) -> float: ...
 
 class Race:
     def __init__(
@@ -8,6 +16,9 @@ class Race:
         trumps: int,
         whole: Sequence[bool],
         groups: Sequence[int],
+        pick: int = -1,
+        quiet_limit: int = 0,
+        layout: int = 104,
     ) -> None: ...
     @property
     def nodes(self) -> int: ...
@@ -16,3 +27,40 @@ class Race:
         self, rest: int, other: int, lead: int, max_nodes: int, deadline: float
     ) -> int: ...
     def __len__(self) -> int: ...
+    def key(
+        self, hands: tuple[int, ...], plays: tuple[int, ...], turn: int, size: int, active: int
+    ) -> int: ...
+    def force(
+        self,
+        table: dict[int, int],
+        line: dict[int, int],
+        seat: int,
+        escape: bool,
+        race: Callable[[tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int]], int]
+        | None,
+        budget: _Budget,
+        longest: int,
+        hands: tuple[int, ...],
+        plays: tuple[int, ...],
+        turn: int,
+        size: int,
+        active: int,
+        quiet: int,
+        goat: int,
+    ) -> int | None: ...
+    def prove(
+        self,
+        table: dict[int, int],
+        seat: int,
+        escape: bool,
+        hands: tuple[int, ...],
+        plays: tuple[int, ...],
+        turn: int,
+        size: int,
+        active: int,
+        quiet: int,
+        goat: int,
+        depth: int,
+        max_nodes: int,
+        deadline: float,
+    ) -> int | None: ...

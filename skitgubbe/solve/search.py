@@ -162,8 +162,10 @@ __all__ = ["DEFAULT_NODES", "Solution", "SolveError", "Solver", "Verdict", "solv
 
 
 class _NativeRace(Protocol):
-    """The compiled build's race on masks in C (``_shedding.c``): the moves,
-    answers and counted positions of :class:`_Race`'s own race on masks."""
+    """The compiled build's searches on masks in C (``_shedding.c``): the moves,
+    answers and counted positions of :class:`_Race`'s own race on masks, and,
+    made with the rules of :class:`_Positions`, those of :meth:`_Proof._prove`
+    and :meth:`_Force._force` (which read and write the caller's tables)."""
 
     @property
     def nodes(self) -> int: ...  # pragma: no cover - a protocol
@@ -178,15 +180,67 @@ class _NativeRace(Protocol):
 
     def __len__(self) -> int: ...  # pragma: no cover - a protocol
 
+    def key(
+        self, hands: tuple[int, ...], plays: tuple[int, ...], turn: int, size: int, active: int
+    ) -> int: ...  # pragma: no cover - a protocol
 
-#: What makes a :class:`_NativeRace` from a :class:`_Shedding`'s fields, or
-#: ``None`` in the pure build, where the race on masks is Python's alone.
-_NATIVE_RACE: (
-    Callable[
-        [Sequence[Sequence[int]], Sequence[int], int, Sequence[bool], Sequence[int]], _NativeRace
-    ]
-    | None
-)
+    def force(
+        self,
+        table: dict[int, int],
+        line: dict[int, int],
+        seat: int,
+        escape: bool,
+        race: Callable[[_Position], int] | None,
+        budget: _Budget,
+        longest: int,
+        hands: tuple[int, ...],
+        plays: tuple[int, ...],
+        turn: int,
+        size: int,
+        active: int,
+        quiet: int,
+        goat: int,
+    ) -> int | None: ...  # pragma: no cover - a protocol
+
+    def prove(
+        self,
+        table: dict[int, int],
+        seat: int,
+        escape: bool,
+        hands: tuple[int, ...],
+        plays: tuple[int, ...],
+        turn: int,
+        size: int,
+        active: int,
+        quiet: int,
+        goat: int,
+        depth: int,
+        max_nodes: int,
+        deadline: float,
+    ) -> int | None: ...  # pragma: no cover - a protocol
+
+
+class _NativeRaceType(Protocol):
+    """What makes a :class:`_NativeRace`: a :class:`_Shedding`'s fields, and for
+    the proof search on masks (:meth:`_NativeRace.prove`) the pick-up's kind
+    (see :data:`_PICK_KINDS`, -1 for none), the quiet limit and :func:`_layout`."""
+
+    def __call__(
+        self,
+        filters: Sequence[Sequence[int]],
+        beaten_by: Sequence[int],
+        trumps: int,
+        whole: Sequence[bool],
+        groups: Sequence[int],
+        pick: int = -1,
+        quiet_limit: int = 0,
+        layout: int = 104,
+    ) -> _NativeRace: ...  # pragma: no cover - a protocol
+
+
+#: What makes a :class:`_NativeRace`, or ``None`` in the pure build, where the
+#: race and the proof search on masks are Python's alone.
+_NATIVE_RACE: _NativeRaceType | None
 try:
     from ._shedding import Race as _NATIVE_RACE
 except ImportError:  # the pure build
@@ -608,6 +662,20 @@ class _Positions:
         self.pick = context.pick_code
         self.quiet_limit = context.quiet_limit
         self.layout = layout
+        #: the compiled build's proof search on masks in C (``None`` in the pure
+        #: build): :meth:`_Proof.prove` hands it every position it takes
+        self.native: _NativeRace | None = None
+        if _NATIVE_RACE is not None:
+            self.native = _NATIVE_RACE(
+                shedding.filters,
+                shedding.beaten_by,
+                shedding.trumps,
+                shedding.whole,
+                shedding.groups,
+                _PICK_KINDS.index(self.pick),
+                self.quiet_limit,
+                layout,
+            )
 
     @staticmethod
     def for_state(state: PhaseTwoState) -> _Positions | None:
@@ -660,12 +728,15 @@ class _Positions:
     def key(self, position: _Position) -> int:
         """:func:`_key` of ``position``."""
         hands, table, turn, size, active, _, _ = position
+        if self.native is not None:
+            return self.native.key(hands, table, turn, size, active)
         flags = (turn + 1) | size << 5 | active << 24
         return _key_of(self.layout, hands, table, active, flags)
 
-    def moves(self, position: _Position) -> list[int]:
-        """The moves of the seat to act, in :func:`_ordered`'s order: each play's
-        mask, and 0 for the pick-up, last."""
+    def moves(self, position: _Position, ordered: bool = True) -> list[int]:
+        """The moves of the seat to act, in :func:`_ordered`'s order (with
+        ``ordered=False``, in the engine's, as ``legal_moves`` gives them): each
+        play's mask, and 0 for the pick-up, last."""
         hands, table, turn, _, _, _, _ = position
         hand = hands[turn]
         code = self.code
@@ -693,11 +764,12 @@ class _Positions:
                 place = (16 - (end - start + 1)) << 4 | end
                 order.append(place << 12 | len(plays))
                 plays.append(play)
-        order.sort()
-        moves = [plays[entry & 0xFFF] for entry in order]
+        if ordered:
+            order.sort()
+            plays = [plays[entry & 0xFFF] for entry in order]
         if table:
-            moves.append(0)
-        return moves
+            plays.append(0)
+        return plays
 
     def after(self, position: _Position, move: int) -> _Position:
         """The position after ``move`` (a play's mask, or 0 to pick up), as the
@@ -785,6 +857,8 @@ class _Positions:
 
 #: The suits a lead may come from, as :attr:`Context.plan`'s entries (any card).
 _ALL_SUITS: Final = (0, 2, 4, 6)
+#: The pick-ups of :class:`_Positions` in the order the C search numbers them.
+_PICK_KINDS: Final = (_TOP, _TOP_JOINED, _BOTTOM, _BOTTOM_JOINED)
 #: The positions on masks of each set of rules met (``None``: the rules need the engine).
 _POSITIONS: Final[dict[PhaseTwoRules, _Positions | None]] = {}
 
@@ -822,6 +896,8 @@ class _Proof:
         positions = _Positions.for_state(state)
         if positions is not None and _Positions.takes(state):
             position = _Positions.of(state)
+            if positions.native is not None:
+                return self._prove_natively(positions.native, position, depth)
             return self._prove(positions, position, positions.key(position), depth)
         key = _key(state)
         known = self.table.get(key, _NEVER)
@@ -901,6 +977,30 @@ class _Proof:
             longest = max(longest, found)
         table[key] = low << 16 | (longest + 1)
         return longest + 1
+
+    def _prove_natively(self, native: _NativeRace, position: _Position, depth: int) -> int:
+        """:meth:`_prove` in C (the compiled build): the same table entries, and
+        the same positions counted."""
+        hands, table, turn, size, active, quiet, goat = position
+        found = native.prove(
+            self.table,
+            self.seat,
+            self.escape,
+            hands,
+            table,
+            turn,
+            size,
+            active,
+            quiet,
+            goat,
+            depth,
+            self.max_nodes - self.nodes,
+            self.deadline,
+        )
+        self.nodes += native.nodes
+        if found is None:
+            raise _OutOfBudget
+        return found
 
     def _prove(self, positions: _Positions, position: _Position, key: int, depth: int) -> int:
         """:meth:`prove` on masks: the same search, position for position."""
@@ -1566,6 +1666,8 @@ class _Force:
         positions = _Positions.for_state(state)
         if positions is not None and _Positions.takes(state):
             position = _Positions.of(state)
+            if positions.native is not None:
+                return self._force_natively(positions, positions.native, position)
             return self._force(positions, position, positions.key(position))
         seat = self.seat
         escape = self.escape
@@ -1648,6 +1750,41 @@ class _Force:
         if value >= 0 or value == _FAIL:
             table[key] = value
         return value
+
+    def _force_natively(
+        self, positions: _Positions, native: _NativeRace, position: _Position
+    ) -> int:
+        """:meth:`_force` in C (the compiled build): the same table entries, and
+        the same positions counted."""
+        solver = self.solver
+        seat = self.seat
+        budget = self.budget
+        race: Callable[[_Position], int] | None = None
+        if self.race:
+
+            def race(child: _Position) -> int:
+                return solver._race_masks(positions, child, seat, budget)
+
+        hands, table, turn, size, active, quiet, goat = position
+        found = native.force(
+            self.table,
+            self.line,
+            seat,
+            self.escape,
+            race,
+            budget,
+            _LONGEST_LINE,
+            hands,
+            table,
+            turn,
+            size,
+            active,
+            quiet,
+            goat,
+        )
+        if found is None:
+            raise _OutOfBudget
+        return found
 
     def _force(self, positions: _Positions, position: _Position, key: int) -> int:
         """:meth:`force` on masks (see :class:`_Positions`): the same search,
@@ -2203,20 +2340,21 @@ def _label_graph(
     labelled backwards from the ends of the game, as endgame tables are built
     for chess: a position of the side that wants an end is won as soon as one move
     wins, lost once every move loses; what is never labelled is open. Exact, and
-    needs every position: ``None`` when there are more than ``limit``."""
+    needs every position: ``None`` when there are more than ``limit``.
+
+    It walks the positions on masks where :class:`_Positions` takes ``state``,
+    else the engine's states: the same positions in the same order."""
+    positions = _Positions.for_state(state)
+    if positions is not None and _Positions.takes(state):
+        return _label_positions(positions, _Positions.of(state), seat, budget, limit)
     index: dict[int, int] = {_key(state): 0}
     states: list[PhaseTwoState] = [state]
     children: list[list[int]] = []
     parents: list[list[int]] = [[]]
     todo = 0
     while todo < len(states):
-        if todo >= limit:
+        if _too_big(budget, todo, limit):
             return None
-        budget.used += 1
-        if budget.used > budget.nodes or (
-            todo % _CLOCK_EVERY == 0 and time.monotonic() > budget.deadline
-        ):
-            raise _OutOfBudget
         current = states[todo]
         edges: list[int] = []
         if current._turn >= 0 and current._active >> seat & 1:
@@ -2234,26 +2372,91 @@ def _label_graph(
                 parents[number].append(todo)
         children.append(edges)
         todo += 1
+    ends: list[Verdict | None] = []
+    for current in states:
+        if not current._active >> seat & 1:  # out of play: it has escaped
+            ends.append(Verdict.ESCAPES)
+        elif current._turn < 0 and not _stalled(current):
+            ends.append(Verdict.GOAT if current._goat == seat else Verdict.ESCAPES)
+        else:
+            ends.append(None)
+    return _labelled([current._turn for current in states], ends, children, parents, seat)
 
-    count = len(states)
-    label: list[Verdict | None] = [None] * count
+
+def _label_positions(
+    positions: _Positions, root: _Position, seat: int, budget: _Budget, limit: int
+) -> tuple[Verdict, int | None] | None:
+    """:func:`_label_graph` on masks, from ``root``."""
+    index: dict[int, int] = {positions.key(root): 0}
+    found: list[_Position] = [root]
+    children: list[list[int]] = []
+    parents: list[list[int]] = [[]]
+    todo = 0
+    while todo < len(found):
+        if _too_big(budget, todo, limit):
+            return None
+        current = found[todo]
+        edges: list[int] = []
+        if current[2] >= 0 and current[4] >> seat & 1:
+            for move in positions.moves(current, ordered=False):
+                after = positions.after(current, move)
+                key = positions.key(after)
+                number = index.get(key)
+                if number is None:
+                    number = len(found)
+                    index[key] = number
+                    found.append(after)
+                    parents.append([])
+                edges.append(number)
+                parents[number].append(todo)
+        children.append(edges)
+        todo += 1
+    ends: list[Verdict | None] = []
+    for _, _, turn, _, active, _, goat in found:
+        if not active >> seat & 1:  # out of play: it has escaped
+            ends.append(Verdict.ESCAPES)
+        elif turn < 0 and goat >= 0:  # over, and not stalled (-2)
+            ends.append(Verdict.GOAT if goat == seat else Verdict.ESCAPES)
+        else:
+            ends.append(None)
+    return _labelled([current[2] for current in found], ends, children, parents, seat)
+
+
+def _too_big(budget: _Budget, todo: int, limit: int) -> bool:
+    """Whether a graph of more than ``limit`` positions reaches its ``todo``-th;
+    else count it against ``budget`` (and raise past it)."""
+    if todo >= limit:
+        return True
+    budget.used += 1
+    if budget.used > budget.nodes or (
+        todo % _CLOCK_EVERY == 0 and time.monotonic() > budget.deadline
+    ):
+        raise _OutOfBudget
+    return False
+
+
+def _labelled(
+    turns: list[int],
+    ends: list[Verdict | None],
+    children: list[list[int]],
+    parents: list[list[int]],
+    seat: int,
+) -> tuple[Verdict, int | None]:
+    """The labelling of :func:`_label_graph`, of a graph of positions numbered
+    from 0 (the first), with the seat to act in each (``turns``), the verdict of
+    each that ends it (``ends``), and each one's ``children`` and ``parents``."""
+    count = len(turns)
+    label: list[Verdict | None] = list(ends)
     length = [0] * count
     left = [len(edges) for edges in children]
-    queue: deque[int] = deque()
-    for number, current in enumerate(states):
-        if not current._active >> seat & 1:  # out of play: it has escaped
-            label[number] = Verdict.ESCAPES
-            queue.append(number)
-        elif current._turn < 0 and not _stalled(current):
-            label[number] = Verdict.GOAT if current._goat == seat else Verdict.ESCAPES
-            queue.append(number)
+    queue: deque[int] = deque(number for number in range(count) if ends[number] is not None)
     while queue:
         done = queue.popleft()
         verdict = label[done]
         for parent in parents[done]:
             if label[parent] is not None:
                 continue
-            good = Verdict.ESCAPES if states[parent]._turn == seat else Verdict.GOAT
+            good = Verdict.ESCAPES if turns[parent] == seat else Verdict.GOAT
             if verdict is good:
                 label[parent] = good
                 length[parent] = length[done] + 1
