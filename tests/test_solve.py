@@ -1026,10 +1026,12 @@ def test_the_proof_search_in_c_proves_as_the_one_in_python() -> None:
     """The compiled build's proof search on masks in C (``_Positions.native``)
     gives, on random positions, the bound of the search on masks in Python at
     each depth for each seat and goal, after the same number of positions,
-    leaving the same table; and where the budget runs out, it runs out at the
-    same position, with the same table."""
+    leaving the same table (its own, in C, against a dict); and where the
+    budget runs out, it runs out at the same position, with the same table."""
     if search._NATIVE_RACE is None:
         pytest.skip("the searches in C are the compiled build's (SKITGUBBE_MYPYC=1)")
+    from skitgubbe.solve._shedding import Bounds
+
     rng = random.Random(5)
     compared = stopped = 0
     kinds: set[int] = set()
@@ -1041,21 +1043,22 @@ def test_the_proof_search_in_c_proves_as_the_one_in_python() -> None:
         key = positions.key(position)
         for seat in range(state.players):
             for escape in (True, False):
-                mine: dict[int, int] = {}
+                mine = Bounds(state.players)  # the C table
                 theirs: dict[int, int] = {}
                 for depth in range(1, 13):
                     in_c = search._Proof(seat, escape, mine, 10**7, float("inf"))
                     in_python = search._Proof(seat, escape, theirs, 10**7, float("inf"))
                     found = in_c._prove_natively(native, position, depth)
                     assert found == in_python._prove(positions, position, key, depth), state
-                    assert in_c.nodes == in_python.nodes and mine == theirs, (state, depth)
+                    assert in_c.nodes == in_python.nodes, (state, depth)
+                    assert dict(mine.items()) == theirs and len(mine) == len(theirs)
                     compared += 1
                 budget = rng.randint(1, 200)  # the same question, stopped part way
-                mine.clear()
+                mine = Bounds(state.players)
                 theirs.clear()
                 searches = [
-                    search._Proof(seat, escape, table, budget, float("inf"))
-                    for table in (mine, theirs)
+                    search._Proof(seat, escape, mine, budget, float("inf")),
+                    search._Proof(seat, escape, theirs, budget, float("inf")),
                 ]
                 outcomes: list[int | None] = []
                 for proof, in_c_too in zip(searches, (True, False), strict=True):
@@ -1066,10 +1069,43 @@ def test_the_proof_search_in_c_proves_as_the_one_in_python() -> None:
                             outcomes.append(proof._prove(positions, position, key, 12))
                     except _OutOfBudget:
                         outcomes.append(None)
-                assert outcomes[0] == outcomes[1] and mine == theirs, state
+                assert outcomes[0] == outcomes[1] and dict(mine.items()) == theirs, state
                 assert searches[0].nodes == searches[1].nodes
                 stopped += outcomes[0] is None
     assert compared > 4000 and stopped > 50 and len(kinds) == 4, (compared, stopped, kinds)
+
+
+def test_the_c_table_of_bounds_keeps_what_it_is_given_and_refuses_the_rest() -> None:
+    """The compiled build's table of bounds is a mapping of the keys of one
+    number of seats' positions to bounds: it gives back what it keeps (the
+    latest for a key), counts its keys, lists them, and refuses what no
+    position has (a key too long or negative, a bound that is not two 16-bit
+    numbers, a deletion) with a message that says so, keeping what it held."""
+    if search._NATIVE_RACE is None:
+        pytest.skip("the table in C is the compiled build's (SKITGUBBE_MYPYC=1)")
+    from skitgubbe.solve._shedding import Bounds
+
+    rng = random.Random(3)
+    table = Bounds(3)
+    kept: dict[int, int] = {}
+    for _ in range(20_000):  # past several growths
+        key = rng.getrandbits(rng.choice((8, 64, 200, 380)))
+        kept[key] = rng.getrandbits(32)
+        table[key] = kept[key]
+    assert len(table) == len(kept) and dict(table.items()) == kept
+    assert all(table.get(key, -7) == value for key, value in kept.items())
+    assert table.get(1 << 400, -7) == -7 and table.get(-5, -7) == -7
+    with pytest.raises(ValueError, match="not one of a position of 3 seats"):
+        table[1 << 400] = 1
+    with pytest.raises(ValueError, match="two 16-bit numbers"):
+        table[5] = 1 << 32
+    with pytest.raises(TypeError, match="must be an int"):
+        table.get("5", 0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="never deleted"):
+        del table[5]  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="2 to 8 seats"):
+        Bounds(9)
+    assert len(table) == len(kept) and dict(table.items()) == kept
 
 
 def test_the_search_that_counts_no_moves_in_c_forces_as_the_one_in_python() -> None:

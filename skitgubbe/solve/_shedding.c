@@ -105,7 +105,7 @@ typedef struct {
     int pick, quiet_limit, squeezable;
     /* the question being proved: the table (the caller's dict, borrowed for
      * the question), the seat and its goal */
-    PyObject *proof_table;
+    struct Bounds *proof_table;
     int proof_seat, proof_escape;
     /* the moves and their positions' keys at each level of the line */
     struct Level **levels;
@@ -631,6 +631,8 @@ Race_answered(Race *race, PyObject *const *args, Py_ssize_t nargs)
  * given when the race was made. */
 
 #define SEATS 8
+/* The most words a key takes: 64 bits of counts, and 52 a hand and a play. */
+#define KEY_WORDS ((64 + 52 * (2 * SEATS - 1) + 63) / 64)
 #define NEVER 0xFFFF
 #define STOPPED (-(1 << 20))
 #define PACK_MASK ((UINT64_C(1) << 52) - 1)
@@ -650,6 +652,282 @@ typedef struct {
 struct Level {
     uint64_t moves[MOST_PLAYS + 1];
     PyObject *keys[MOST_PLAYS + 1];
+    uint64_t words[MOST_PLAYS + 1][KEY_WORDS];
+};
+
+/* The proof search's table of bounds in the compiled build: Bounds(players)
+ * holds, for each position of a game of ``players`` seats keyed as
+ * search._key keys it, the bounds search._Proof keeps (``low << 16 | high``).
+ * The keys lie in the table itself, a few words each, where a dict keeps a
+ * Python int each and a Python int for most bounds: the proof search spends
+ * most of its time looking bounds up. Python sees it as a mapping of ints to
+ * ints: bounds.get(key, default), bounds[key] = value, len(bounds) and
+ * bounds.items(). */
+struct Bounds {
+    PyObject_HEAD
+    int players, width; /* the seats, and the words a key takes */
+    uint64_t *keys;     /* ``width`` words a slot */
+    int64_t *values;    /* -1 where the slot is empty */
+    size_t capacity, used;
+};
+
+static PyTypeObject *BoundsType;
+
+static size_t
+bounds_slot(const struct Bounds *bounds, const uint64_t *key)
+{
+    uint64_t mixed = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < bounds->width; i++) {
+        mixed = (mixed ^ key[i]) * 0xC2B2AE3D27D4EB4Full;
+        mixed ^= mixed >> 29;
+    }
+    return (size_t)mixed & (bounds->capacity - 1);
+}
+
+/* The bounds kept for ``key``, or -1. */
+static int64_t
+bounds_find(const struct Bounds *bounds, const uint64_t *key)
+{
+    size_t slot = bounds_slot(bounds, key);
+    size_t width = (size_t)bounds->width;
+    while (bounds->values[slot] >= 0) {
+        if (!memcmp(bounds->keys + slot * width, key, sizeof(uint64_t) * width))
+            return bounds->values[slot];
+        slot = (slot + 1) & (bounds->capacity - 1);
+    }
+    return -1;
+}
+
+static int
+bounds_grow(struct Bounds *bounds)
+{
+    size_t capacity = bounds->capacity ? bounds->capacity * 2 : (size_t)1 << 8;
+    size_t width = (size_t)bounds->width;
+    uint64_t *keys = PyMem_Malloc(capacity * width * sizeof(uint64_t));
+    int64_t *values = PyMem_Malloc(capacity * sizeof(int64_t));
+    if (keys == NULL || values == NULL) {
+        PyMem_Free(keys);
+        PyMem_Free(values);
+        PyErr_NoMemory();
+        return -1;
+    }
+    memset(values, 0xFF, capacity * sizeof(int64_t)); /* every slot -1: empty */
+    uint64_t *old_keys = bounds->keys;
+    int64_t *old_values = bounds->values;
+    size_t old_capacity = bounds->capacity;
+    bounds->keys = keys;
+    bounds->values = values;
+    bounds->capacity = capacity;
+    for (size_t i = 0; i < old_capacity; i++) {
+        if (old_values[i] < 0)
+            continue;
+        size_t slot = bounds_slot(bounds, old_keys + i * width);
+        while (values[slot] >= 0)
+            slot = (slot + 1) & (capacity - 1);
+        memcpy(keys + slot * width, old_keys + i * width, sizeof(uint64_t) * width);
+        values[slot] = old_values[i];
+    }
+    PyMem_Free(old_keys);
+    PyMem_Free(old_values);
+    return 0;
+}
+
+/* Keep ``value`` (not negative) for ``key``: 0, or -1 with an error set. */
+static int
+bounds_put(struct Bounds *bounds, const uint64_t *key, int64_t value)
+{
+    size_t width = (size_t)bounds->width;
+    size_t slot = bounds_slot(bounds, key);
+    while (bounds->values[slot] >= 0) {
+        if (!memcmp(bounds->keys + slot * width, key, sizeof(uint64_t) * width)) {
+            bounds->values[slot] = value;
+            return 0;
+        }
+        slot = (slot + 1) & (bounds->capacity - 1);
+    }
+    if ((bounds->used + 1) * 4 > bounds->capacity * 3) {
+        if (bounds_grow(bounds) < 0)
+            return -1;
+        slot = bounds_slot(bounds, key);
+        while (bounds->values[slot] >= 0)
+            slot = (slot + 1) & (bounds->capacity - 1);
+    }
+    memcpy(bounds->keys + slot * width, key, sizeof(uint64_t) * width);
+    bounds->values[slot] = value;
+    bounds->used++;
+    return 0;
+}
+
+/* A Python int's key words: 1, 0 where it is negative or longer than a key
+ * (no position has it), -1 with an error set. */
+static int
+key_of_int(const struct Bounds *bounds, PyObject *number, uint64_t *key)
+{
+    if (!PyLong_Check(number)) {
+        PyErr_Format(PyExc_TypeError, "a key must be an int, not %s", Py_TYPE(number)->tp_name);
+        return -1;
+    }
+    unsigned char bytes[8 * KEY_WORDS];
+    size_t size = 8 * (size_t)bounds->width;
+    PyObject *zero = PyLong_FromLong(0);
+    int sign = zero == NULL ? -1 : PyObject_RichCompareBool(number, zero, Py_LT);
+    Py_XDECREF(zero);
+    if (sign < 0)
+        return -1;
+    if (sign)
+        return 0;
+#if PY_VERSION_HEX >= 0x030D0000
+    Py_ssize_t needed = PyLong_AsNativeBytes(number, bytes, (Py_ssize_t)size,
+                                             Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER);
+    if (needed < 0)
+        return -1;
+    if ((size_t)needed > size)
+        return 0;
+#else
+    if (_PyLong_AsByteArray((PyLongObject *)number, bytes, size, 1, 0) < 0) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError))
+            return -1;
+        PyErr_Clear();
+        return 0;
+    }
+#endif
+    for (int i = 0; i < bounds->width; i++) {
+        uint64_t word = 0;
+        for (int b = 7; b >= 0; b--)
+            word = word << 8 | bytes[8 * i + b];
+        key[i] = word;
+    }
+    return 1;
+}
+
+static PyObject *
+Bounds_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    static char *names[] = {"players", NULL};
+    int players;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "i", names, &players))
+        return NULL;
+    if (players < 2 || players > SEATS) {
+        PyErr_Format(PyExc_ValueError, "a table of bounds is for 2 to %d seats, not %d", SEATS, players);
+        return NULL;
+    }
+    struct Bounds *bounds = (struct Bounds *)type->tp_alloc(type, 0);
+    if (bounds == NULL)
+        return NULL;
+    bounds->players = players;
+    bounds->width = (64 + 52 * (2 * players - 1) + 63) / 64;
+    if (bounds_grow(bounds) < 0) {
+        Py_DECREF(bounds);
+        return NULL;
+    }
+    return (PyObject *)bounds;
+}
+
+static void
+Bounds_dealloc(struct Bounds *bounds)
+{
+    PyTypeObject *type = Py_TYPE(bounds);
+    PyMem_Free(bounds->keys);
+    PyMem_Free(bounds->values);
+    type->tp_free((PyObject *)bounds);
+    Py_DECREF(type);
+}
+
+static Py_ssize_t
+Bounds_length(struct Bounds *bounds)
+{
+    return (Py_ssize_t)bounds->used;
+}
+
+static PyObject *
+Bounds_get(struct Bounds *bounds, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "get takes a key and a default");
+        return NULL;
+    }
+    uint64_t key[KEY_WORDS];
+    int found = key_of_int(bounds, args[0], key);
+    if (found < 0)
+        return NULL;
+    int64_t value = found ? bounds_find(bounds, key) : -1;
+    if (value < 0)
+        return Py_NewRef(args[1]);
+    return PyLong_FromLongLong(value);
+}
+
+static int
+Bounds_assign(struct Bounds *bounds, PyObject *number, PyObject *value)
+{
+    if (value == NULL) {
+        PyErr_SetString(PyExc_TypeError, "bounds are kept, never deleted");
+        return -1;
+    }
+    uint64_t key[KEY_WORDS];
+    int found = key_of_int(bounds, number, key);
+    if (found < 0)
+        return -1;
+    if (!found) {
+        PyErr_Format(PyExc_ValueError, "the key is not one of a position of %d seats", bounds->players);
+        return -1;
+    }
+    long long kept = PyLong_AsLongLong(value);
+    if (kept == -1 && PyErr_Occurred())
+        return -1;
+    if (kept < 0 || kept > 0xFFFFFFFFll) {
+        PyErr_Format(PyExc_ValueError, "bounds are two 16-bit numbers, not %lld", kept);
+        return -1;
+    }
+    return bounds_put(bounds, key, kept);
+}
+
+static PyObject *
+Bounds_items(struct Bounds *bounds, PyObject *unused)
+{
+    PyObject *items = PyList_New(0);
+    if (items == NULL)
+        return NULL;
+    size_t width = (size_t)bounds->width;
+    for (size_t i = 0; i < bounds->capacity; i++) {
+        if (bounds->values[i] < 0)
+            continue;
+        unsigned char bytes[8 * KEY_WORDS];
+        for (size_t b = 0; b < 8 * width; b++)
+            bytes[b] = (unsigned char)(bounds->keys[i * width + b / 8] >> (8 * (b % 8)));
+        PyObject *item = Py_BuildValue("(NL)", _PyLong_FromByteArray(bytes, 8 * width, 1, 0),
+                                       (long long)bounds->values[i]);
+        if (item == NULL || PyList_Append(items, item) < 0) {
+            Py_XDECREF(item);
+            Py_DECREF(items);
+            return NULL;
+        }
+        Py_DECREF(item);
+    }
+    return items;
+}
+
+static PyMethodDef Bounds_methods[] = {
+    {"get", (PyCFunction)(void (*)(void))Bounds_get, METH_FASTCALL, "get(key, default): the bounds kept for key, or default"},
+    {"items", (PyCFunction)Bounds_items, METH_NOARGS, "items(): a list of every (key, bounds) kept"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyType_Slot Bounds_slots[] = {
+    {Py_tp_doc, "The proof search's table of bounds of one question (see the module)."},
+    {Py_tp_new, Bounds_new},
+    {Py_tp_dealloc, Bounds_dealloc},
+    {Py_tp_methods, Bounds_methods},
+    {Py_mp_length, Bounds_length},
+    {Py_mp_ass_subscript, Bounds_assign},
+    {0, NULL},
+};
+
+static PyType_Spec Bounds_spec = {
+    "skitgubbe.solve._shedding.Bounds",
+    sizeof(struct Bounds),
+    0,
+    Py_TPFLAGS_DEFAULT,
+    Bounds_slots,
 };
 
 static int
@@ -845,11 +1123,12 @@ squeezed(uint64_t mask, const int *place)
     return out;
 }
 
-/* _Positions.key: search._key_of as a Python int, or NULL with an error set. */
-static PyObject *
-spot_key(const Race *race, const Spot *spot)
+/* search._key_of of ``spot``, written into ``words`` (KEY_WORDS of them, the
+ * lowest bits first): the number of bits it takes. */
+static int
+spot_words(const Race *race, const Spot *spot, uint64_t *words)
 {
-    uint64_t words[2 * SEATS + 2] = {0};
+    memset(words, 0, sizeof(uint64_t) * KEY_WORDS);
     uint64_t flags = (uint64_t)(spot->turn + 1) | (uint64_t)spot->size << 5 | (uint64_t)spot->active << 24;
     words[0] = flags << 8 | (uint64_t)spot->seats << 4 | (uint64_t)spot->plays;
     int place[13], squeeze = 0;
@@ -879,40 +1158,38 @@ spot_key(const Race *race, const Spot *spot)
             put_bits(words, at, squeeze ? squeezed(spot->hands[seat], place) : spot->hands[seat]);
             at += 52;
         }
-    unsigned char bytes[8 * (2 * SEATS + 2)];
+    return at;
+}
+
+/* _Positions.key: search._key_of as a Python int, or NULL with an error set. */
+static PyObject *
+spot_key(const Race *race, const Spot *spot)
+{
+    uint64_t words[KEY_WORDS + 1];
+    int at = spot_words(race, spot, words);
+    unsigned char bytes[8 * KEY_WORDS];
     size_t size = (size_t)(at + 7) / 8;
     for (size_t b = 0; b < size; b++)
         bytes[b] = (unsigned char)(words[b / 8] >> (8 * (b % 8)));
     return _PyLong_FromByteArray(bytes, size, 1, 0);
 }
 
-/* The table's entry for ``key``, or ``missing``; -2 with an error set. */
+/* The table's entry for ``key``, or ``missing``. */
 static long
-bounds_of(Race *race, PyObject *key, long missing)
+bounds_of(Race *race, const uint64_t *key, long missing)
 {
-    PyObject *value = PyDict_GetItemWithError(race->proof_table, key);
-    if (value == NULL)
-        return PyErr_Occurred() ? -2 : missing;
-    long bounds = PyLong_AsLong(value);
-    if (bounds < 0) {
-        if (!PyErr_Occurred())
-            PyErr_Format(PyExc_ValueError, "the table holds %ld, not bounds", bounds);
-        return -2;
-    }
-    return bounds;
+    int64_t bounds = bounds_find(race->proof_table, key);
+    return bounds < 0 ? missing : (long)bounds;
 }
 
 /* Keep ``bounds`` for ``key`` and answer ``answer``, or STOPPED with an error set. */
 static int
-kept(Race *race, PyObject *key, long bounds, int answer)
+kept(Race *race, const uint64_t *key, long bounds, int answer)
 {
-    PyObject *value = PyLong_FromLong(bounds);
-    if (value == NULL || PyDict_SetItem(race->proof_table, key, value) < 0) {
-        Py_XDECREF(value);
+    if (bounds_put(race->proof_table, key, bounds) < 0) {
         race->stop = 2;
         return STOPPED;
     }
-    Py_DECREF(value);
     return answer;
 }
 
@@ -955,15 +1232,14 @@ enter_level(Race *race)
     return level;
 }
 
-static int proving(Race *race, const Spot *spot, PyObject *key, int depth, long low, long high, struct Level *level);
+static int proving(Race *race, const Spot *spot, const uint64_t *key, int depth, long low, long high,
+                   struct Level *level);
 
 /* _Proof._prove: the moves needed within ``depth``, ``-low``, or STOPPED. */
 static int
-prove_at(Race *race, const Spot *spot, PyObject *key, int depth)
+prove_at(Race *race, const Spot *spot, const uint64_t *key, int depth)
 {
     long known = bounds_of(race, key, NEVER);
-    if (known == -2)
-        return stopped(race);
     long high = known & NEVER, low = known >> 16;
     if (high <= depth)
         return (int)high;
@@ -1004,7 +1280,7 @@ prove_at(Race *race, const Spot *spot, PyObject *key, int depth)
 }
 
 static int
-proving(Race *race, const Spot *spot, PyObject *key, int depth, long low, long high, struct Level *level)
+proving(Race *race, const Spot *spot, const uint64_t *key, int depth, long low, long high, struct Level *level)
 {
     int count = spot_moves(race, spot, level->moves);
     if (count < 0)
@@ -1012,23 +1288,13 @@ proving(Race *race, const Spot *spot, PyObject *key, int depth, long low, long h
     Spot child;
     for (int i = 0; i < count; i++) {
         spot_after(race, spot, level->moves[i], &child);
-        level->keys[i] = spot_key(race, &child);
-        if (level->keys[i] == NULL) {
-            while (i--)
-                Py_DECREF(level->keys[i]);
-            return stopped(race);
-        }
+        spot_words(race, &child, level->words[i]);
     }
     int answer = STOPPED;
     if ((spot->turn == race->proof_seat) == race->proof_escape) { /* forcing */
         /* a move already proved quick enough settles it at once */
         for (int i = 0; i < count; i++) {
-            long bound = bounds_of(race, level->keys[i], NEVER);
-            if (bound == -2) {
-                answer = stopped(race);
-                goto done;
-            }
-            bound &= NEVER;
+            long bound = bounds_of(race, level->words[i], NEVER) & NEVER;
             if (bound < depth) {
                 answer = kept(race, key, low << 16 | (bound + 1), (int)bound + 1);
                 goto done;
@@ -1037,7 +1303,7 @@ proving(Race *race, const Spot *spot, PyObject *key, int depth, long low, long h
         long least = NEVER;
         for (int i = 0; i < count; i++) {
             spot_after(race, spot, level->moves[i], &child);
-            int found = prove_at(race, &child, level->keys[i], depth - 1);
+            int found = prove_at(race, &child, level->words[i], depth - 1);
             if (found == STOPPED)
                 goto done;
             if (found >= 0) {
@@ -1053,12 +1319,7 @@ proving(Race *race, const Spot *spot, PyObject *key, int depth, long low, long h
     }
     /* a move already refuted settles it at once */
     for (int i = 0; i < count; i++) {
-        long bound = bounds_of(race, level->keys[i], NEVER);
-        if (bound == -2) {
-            answer = stopped(race);
-            goto done;
-        }
-        bound >>= 16;
+        long bound = bounds_of(race, level->words[i], NEVER) >> 16;
         if (bound >= depth) {
             long least = bound + 1 < NEVER ? bound + 1 : NEVER;
             answer = kept(race, key, least << 16 | high, (int)-least);
@@ -1068,7 +1329,7 @@ proving(Race *race, const Spot *spot, PyObject *key, int depth, long low, long h
     int longest = 0;
     for (int i = 0; i < count; i++) {
         spot_after(race, spot, level->moves[i], &child);
-        int found = prove_at(race, &child, level->keys[i], depth - 1);
+        int found = prove_at(race, &child, level->words[i], depth - 1);
         if (found == STOPPED)
             goto done;
         if (found < 0) {
@@ -1081,8 +1342,6 @@ proving(Race *race, const Spot *spot, PyObject *key, int depth, long low, long h
     }
     answer = kept(race, key, low << 16 | (longest + 1), longest + 1);
 done:
-    for (int i = 0; i < count; i++)
-        Py_DECREF(level->keys[i]);
     return answer;
 }
 
@@ -1172,8 +1431,8 @@ Race_prove(Race *race, PyObject *const *args, Py_ssize_t nargs)
                     "prove takes table, seat, escape, hands, plays, turn, size, active, quiet, goat, depth, "
                     "max_nodes and deadline") < 0)
         return NULL;
-    if (!PyDict_Check(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "the table must be a dict");
+    if (!PyObject_TypeCheck(args[0], BoundsType)) {
+        PyErr_SetString(PyExc_TypeError, "the table must be a Bounds");
         return NULL;
     }
     Spot spot;
@@ -1192,14 +1451,17 @@ Race_prove(Race *race, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_RuntimeError, "a search on masks is already under way on this race");
         return NULL;
     }
-    race->proof_table = args[0];
+    race->proof_table = (struct Bounds *)args[0];
+    if (race->proof_table->players != spot.seats) {
+        PyErr_Format(PyExc_ValueError, "the table is for %d seats, the position has %d",
+                     race->proof_table->players, spot.seats);
+        return NULL;
+    }
     race->proof_seat = seat;
     race->proof_escape = escape;
-    PyObject *key = spot_key(race, &spot);
-    if (key == NULL)
-        return NULL;
+    uint64_t key[KEY_WORDS];
+    spot_words(race, &spot, key);
     int answer = prove_at(race, &spot, key, depth);
-    Py_DECREF(key);
     race->proof_table = NULL;
     if (answer == STOPPED) {
         if (race->stop == 2)
@@ -1783,6 +2045,14 @@ exec_module(PyObject *module)
     if (type == NULL)
         return -1;
     if (PyModule_AddObject(module, "Race", type) < 0) {
+        Py_DECREF(type);
+        return -1;
+    }
+    type = PyType_FromSpec(&Bounds_spec);
+    if (type == NULL)
+        return -1;
+    BoundsType = (PyTypeObject *)type; /* the module holds it from here on */
+    if (PyModule_AddObject(module, "Bounds", type) < 0) {
         Py_DECREF(type);
         return -1;
     }

@@ -204,7 +204,7 @@ class _NativeRace(Protocol):
 
     def prove(
         self,
-        table: dict[int, int],
+        table: _Bounds,
         seat: int,
         escape: bool,
         hands: tuple[int, ...],
@@ -218,6 +218,18 @@ class _NativeRace(Protocol):
         max_nodes: int,
         deadline: float,
     ) -> int | None: ...  # pragma: no cover - a protocol
+
+
+class _Bounds(Protocol):
+    """A table of the proof search's bounds (see :class:`_Proof`): a dict, or in
+    the compiled build the C table (``_shedding.Bounds``) that the search on
+    masks in C keeps its bounds in, keyed by the same numbers."""
+
+    def get(self, key: int, default: int, /) -> int: ...  # pragma: no cover - a protocol
+
+    def __setitem__(self, key: int, value: int, /) -> None: ...  # pragma: no cover - a protocol
+
+    def __len__(self) -> int: ...  # pragma: no cover - a protocol
 
 
 class _NativeRaceType(Protocol):
@@ -241,10 +253,15 @@ class _NativeRaceType(Protocol):
 #: What makes a :class:`_NativeRace`, or ``None`` in the pure build, where the
 #: race and the proof search on masks are Python's alone.
 _NATIVE_RACE: _NativeRaceType | None
+#: What makes the compiled build's table of bounds for a game of so many seats,
+#: or ``None``.
+_NATIVE_BOUNDS: Callable[[int], _Bounds] | None
 try:
+    from ._shedding import Bounds as _NATIVE_BOUNDS
     from ._shedding import Race as _NATIVE_RACE
 except ImportError:  # the pure build
     _NATIVE_RACE = None
+    _NATIVE_BOUNDS = None
 
 #: The most positions :func:`solve` searches for one answer unless told otherwise.
 DEFAULT_NODES = 2_000_000
@@ -881,7 +898,7 @@ class _Proof:
         self,
         seat: int,
         escape: bool,
-        table: dict[int, int],
+        table: _Bounds,
         max_nodes: int,
         deadline: float,
     ) -> None:
@@ -896,7 +913,8 @@ class _Proof:
         positions = _Positions.for_state(state)
         if positions is not None and _Positions.takes(state):
             position = _Positions.of(state)
-            if positions.native is not None:
+            if positions.native is not None and not isinstance(self.table, dict):
+                # the C table: the search in C reads it
                 return self._prove_natively(positions.native, position, depth)
             return self._prove(positions, position, positions.key(position), depth)
         key = _key(state)
@@ -1880,6 +1898,8 @@ class Solver:
 
     def __init__(self) -> None:
         self._tables: dict[tuple[object, ...], dict[int, int]] = {}
+        #: the proof search's tables of bounds, by rules, seats out, seat and goal
+        self._bound_tables: dict[tuple[object, ...], _Bounds] = {}
         #: the C races on masks (the compiled build), by rules, with their tables
         self._races: dict[PhaseTwoRules, _NativeRace] = {}
         self._size = 0
@@ -1887,13 +1907,33 @@ class Solver:
     def _table(
         self, state: PhaseTwoState, seat: int, escape: bool | None, forcing: bool = False
     ) -> dict[int, int]:
-        """The table of one question: bounds for the proof search (``escape`` true
-        or false), answers for the race (``None``), or with ``forcing`` answers of
-        the search that counts no moves (:class:`_Force`)."""
+        """The table of one question: answers for the race (``escape`` ``None``),
+        or with ``forcing`` answers of the search that counts no moves
+        (:class:`_Force`) for the goal ``escape`` names (the proof search's are
+        :meth:`_bounds`)."""
         name = (state._context, state._out_of_play_mask, seat, escape, forcing)
         table = self._tables.get(name)
         if table is None:
             table = self._tables[name] = {}
+        return table
+
+    def _bounds(self, state: PhaseTwoState, seat: int, escape: bool) -> _Bounds:
+        """The proof search's table of bounds for one question: in the compiled
+        build, where the search runs on masks in C, the C table it reads."""
+        name = (state._context, state._out_of_play_mask, seat, escape)
+        table = self._bound_tables.get(name)
+        if table is None:
+            positions = _Positions.for_state(state)
+            if (
+                _NATIVE_BOUNDS is not None
+                and positions is not None
+                and positions.native is not None
+            ):
+                table = _NATIVE_BOUNDS(state.players)
+            else:
+                plain: dict[int, int] = {}
+                table = plain
+            self._bound_tables[name] = table
         return table
 
     def _prove(
@@ -1901,7 +1941,7 @@ class Solver:
     ) -> int:
         """Whether the goal (see :class:`_Proof`) can be forced within ``depth``
         moves: the moves it takes, or ``-low``."""
-        table = self._table(state, seat, escape)
+        table = self._bounds(state, seat, escape)
         before = len(table)
         search = _Proof(seat, escape, table, budget.nodes - budget.used, budget.deadline)
         try:
@@ -1994,6 +2034,7 @@ class Solver:
         self._size += kept
         if self._size > TABLE_LIMIT:
             self._tables.clear()
+            self._bound_tables.clear()
             self._races.clear()
             self._size = 0
 
