@@ -1108,6 +1108,39 @@ def test_the_c_table_of_bounds_keeps_what_it_is_given_and_refuses_the_rest() -> 
     assert len(table) == len(kept) and dict(table.items()) == kept
 
 
+def test_the_whole_graph_in_c_labels_as_the_one_in_python() -> None:
+    """The compiled build's whole graph on masks in C gives, on random positions,
+    for each seat, the verdict and length of the one in Python after the same
+    positions counted, stops at the same limit, and runs out of budget at the
+    same position."""
+    if search._NATIVE_RACE is None:
+        pytest.skip("the searches in C are the compiled build's (SKITGUBBE_MYPYC=1)")
+    rng = random.Random(4)
+    outcomes: set[str] = set()
+    for state, positions in _positions_on_masks(12, 120):
+        position = _Positions.of(state)
+        for seat in range(state.players):
+            nodes = rng.choice((10**7, 10**7, rng.randint(1, 300)))
+            limit = rng.choice((10**6, rng.randint(1, 300)))
+            found: list[tuple[object, int]] = []
+            for walk in (search._label_positions, search._walk_positions):
+                budget = _Budget(nodes, float("inf"))
+                try:
+                    answer: object = walk(positions, position, seat, budget, limit)
+                except _OutOfBudget:
+                    answer = "out of budget"
+                found.append((answer, budget.used))
+            assert found[0] == found[1], (state, seat, nodes, limit)
+            answer = found[0][0]
+            if isinstance(answer, tuple):
+                outcomes.add(str(answer[0]))
+            else:
+                outcomes.add("too big" if answer is None else str(answer))
+    assert outcomes >= {"out of budget", "too big", str(Verdict.ESCAPES), str(Verdict.GOAT)}, (
+        outcomes
+    )
+
+
 def test_the_search_that_counts_no_moves_in_c_forces_as_the_one_in_python() -> None:
     """The compiled build's search that counts no moves on masks in C gives, on
     random positions, for each seat and goal, the answer of the one in Python,

@@ -1830,6 +1830,272 @@ Race_force(Race *race, PyObject *const *args, Py_ssize_t nargs)
     return PyLong_FromLong(value);
 }
 
+/* ---- The whole graph on masks: search._label_positions ----
+ *
+ * race.graph(seat, budget, limit, hands, plays, turn, size, active, quiet,
+ * goat): the verdict of the whole graph of positions reachable from that one
+ * for ``seat``, labelled back from the ends, as search._label_positions gives
+ * it: -1 where the graph holds more than ``limit`` positions, None past the
+ * budget (a search._Budget, counted on as the Python version counts it), else
+ * ``label | length << 2`` with label 0 open, 1 escapes, 2 goat. The positions
+ * are numbered in the same order, each counted once. */
+
+/* The moves of ``spot`` in the engine's order (phase_two's legal_moves: the
+ * plays of each suit the rules' plan allows, each block of touching cards
+ * lowest first, each start lowest first, the fewest cards first; then the
+ * pick-up, 0): their number. */
+static int
+spot_legal(const Race *race, const Spot *spot, uint64_t *moves)
+{
+    uint64_t hand = spot->hands[spot->turn];
+    int count = 0;
+    int top = spot->plays ? top_bit(spot->table[spot->plays - 1]) : -1;
+    int entries = top >= 0 ? race->filter_count[top] : 4;
+    for (int f = 0; f < entries; f++) {
+        int shift = top >= 0 ? race->filter_shift[top][f] : 13 * f;
+        uint32_t rest = (uint32_t)(hand >> shift) & (top >= 0 ? race->filter_pattern[top][f] : 0x1FFF);
+        while (rest) {
+            int low = low_bit(rest), high = low;
+            while (rest >> (high + 1) & 1)
+                high++;
+            rest &= ~((2u << high) - 1);
+            for (int start = low; start <= high; start++)
+                for (int end = start; end <= high; end++)
+                    if (race->whole[13 * start + end])
+                        moves[count++] = (uint64_t)(((2u << end) - 1) ^ ((1u << start) - 1)) << shift;
+        }
+    }
+    if (spot->plays)
+        moves[count++] = 0;
+    return count;
+}
+
+typedef struct {
+    Spot *spots;
+    int *first_edge; /* each position's first edge in ``edges`` */
+    int *edges;
+    size_t spot_capacity, edge_capacity, edge_count;
+} Graph;
+
+static int
+graph_room(Graph *graph, size_t spots, size_t edges)
+{
+    if (spots > graph->spot_capacity) {
+        size_t capacity = graph->spot_capacity ? graph->spot_capacity * 2 : 1024;
+        Spot *grown = PyMem_Realloc(graph->spots, capacity * sizeof(Spot));
+        int *firsts = grown == NULL ? NULL : PyMem_Realloc(graph->first_edge, (capacity + 1) * sizeof(int));
+        if (grown != NULL)
+            graph->spots = grown;
+        if (firsts == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        graph->first_edge = firsts;
+        graph->spot_capacity = capacity;
+    }
+    if (edges > graph->edge_capacity) {
+        size_t capacity = graph->edge_capacity ? graph->edge_capacity * 2 : 4096;
+        while (capacity < edges)
+            capacity *= 2;
+        int *grown = PyMem_Realloc(graph->edges, capacity * sizeof(int));
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        graph->edges = grown;
+        graph->edge_capacity = capacity;
+    }
+    return 0;
+}
+
+/* search._labelled of the graph: label | length << 2, or -1 with an error set. */
+static long
+graph_labelled(const Graph *graph, size_t count, int seat)
+{
+    signed char *label = PyMem_Calloc(count, 1);
+    int *length = PyMem_Calloc(count, sizeof(int)), *left = PyMem_Malloc(count * sizeof(int));
+    int *queue = PyMem_Malloc(count * sizeof(int)), *parent_first = PyMem_Calloc(count + 1, sizeof(int));
+    int *parents = PyMem_Malloc((graph->edge_count ? graph->edge_count : 1) * sizeof(int));
+    long answer = -1;
+    if (label == NULL || length == NULL || left == NULL || queue == NULL || parent_first == NULL || parents == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    /* each position's parents, in the order the edges were made */
+    for (size_t e = 0; e < graph->edge_count; e++)
+        parent_first[graph->edges[e] + 1]++;
+    for (size_t n = 0; n < count; n++)
+        parent_first[n + 1] += parent_first[n];
+    int *filled = PyMem_Calloc(count, sizeof(int));
+    if (filled == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (size_t n = 0; n < count; n++)
+        for (int e = graph->first_edge[n]; e < graph->first_edge[n + 1]; e++) {
+            int child = graph->edges[e];
+            parents[parent_first[child] + filled[child]++] = (int)n;
+        }
+    PyMem_Free(filled);
+    size_t head = 0, tail = 0;
+    for (size_t n = 0; n < count; n++) {
+        const Spot *spot = &graph->spots[n];
+        left[n] = graph->first_edge[n + 1] - graph->first_edge[n];
+        if (!(spot->active >> seat & 1))
+            label[n] = 1; /* out of play: it has escaped */
+        else if (spot->turn < 0 && spot->goat >= 0)
+            label[n] = spot->goat == seat ? 2 : 1;
+        if (label[n])
+            queue[tail++] = (int)n;
+    }
+    while (head < tail) {
+        int done_at = queue[head++];
+        int verdict = label[done_at];
+        for (int p = parent_first[done_at]; p < parent_first[done_at + 1]; p++) {
+            int parent = parents[p];
+            if (label[parent])
+                continue;
+            int good = graph->spots[parent].turn == seat ? 1 : 2;
+            if (verdict == good) {
+                label[parent] = (signed char)good;
+                length[parent] = length[done_at] + 1;
+                queue[tail++] = parent;
+            }
+            else if (--left[parent] == 0) { /* every move leads to the other side's win */
+                int longest = 0;
+                for (int e = graph->first_edge[parent]; e < graph->first_edge[parent + 1]; e++)
+                    if (length[graph->edges[e]] > longest)
+                        longest = length[graph->edges[e]];
+                label[parent] = (signed char)verdict;
+                length[parent] = longest + 1;
+                queue[tail++] = parent;
+            }
+        }
+    }
+    answer = label[0] ? (long)label[0] | (long)length[0] << 2 : 0;
+done:
+    PyMem_Free(label);
+    PyMem_Free(length);
+    PyMem_Free(left);
+    PyMem_Free(queue);
+    PyMem_Free(parent_first);
+    PyMem_Free(parents);
+    return answer;
+}
+
+static PyObject *
+Race_graph(Race *race, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (masks_asked(race, nargs, 10,
+                    "graph takes seat, budget, limit, hands, plays, turn, size, active, quiet and goat") < 0)
+        return NULL;
+    Spot root;
+    int seat, limit;
+    if (spot_argument(args + 3, &root) < 0 || int_argument(args[0], 0, root.seats - 1, &seat, "the seat") < 0 ||
+        int_argument(args[2], 0, INT32_MAX, &limit, "the limit") < 0 ||
+        int_argument(args[8], 0, INT32_MAX, &root.quiet, "the quiet count") < 0 ||
+        int_argument(args[9], -2, root.seats - 1, &root.goat, "the goat") < 0)
+        return NULL;
+    Forcing forcing; /* only its budget */
+    forcing.budget = args[1];
+    if (read_number(forcing.budget, "used", &forcing.used) < 0 ||
+        read_number(forcing.budget, "nodes", &forcing.max_nodes) < 0)
+        return NULL;
+    PyObject *deadline = PyObject_GetAttrString(forcing.budget, "deadline");
+    if (deadline == NULL)
+        return NULL;
+    forcing.deadline = PyFloat_AsDouble(deadline);
+    Py_DECREF(deadline);
+    if (forcing.deadline == -1.0 && PyErr_Occurred())
+        return NULL;
+    PyObject *made = PyObject_CallFunction((PyObject *)BoundsType, "i", root.seats);
+    if (made == NULL)
+        return NULL;
+    struct Bounds *index = (struct Bounds *)made; /* each position's number, by its key */
+    Graph graph = {NULL, NULL, NULL, 0, 0, 0};
+    PyObject *result = NULL;
+    long answer = -3; /* -1 too big, -2 past the budget */
+    uint64_t key[KEY_WORDS], moves[MOST_PLAYS + 1];
+    size_t count = 1;
+    if (graph_room(&graph, 1, 0) < 0)
+        goto done;
+    graph.spots[0] = root;
+    spot_words(race, &root, key);
+    if (bounds_put(index, key, 0) < 0)
+        goto done;
+    for (size_t todo = 0; todo < count; todo++) {
+        if (todo >= (size_t)limit) {
+            answer = -1;
+            break;
+        }
+        forcing.used++;
+        if (forcing.used > forcing.max_nodes) {
+            answer = -2;
+            break;
+        }
+        if (todo % CLOCK_EVERY == 0) {
+            if (PyErr_CheckSignals() < 0)
+                goto done;
+            if (forcing.deadline < Py_HUGE_VAL) {
+                PyObject *now = PyObject_CallNoArgs(race->clock);
+                double seconds = now == NULL ? -1.0 : PyFloat_AsDouble(now);
+                Py_XDECREF(now);
+                if (seconds == -1.0 && PyErr_Occurred())
+                    goto done;
+                if (seconds > forcing.deadline) {
+                    answer = -2;
+                    break;
+                }
+            }
+        }
+        graph.first_edge[todo] = (int)graph.edge_count;
+        Spot current = graph.spots[todo];
+        if (current.turn < 0 || !(current.active >> seat & 1))
+            continue;
+        int moved = spot_legal(race, &current, moves);
+        if (graph_room(&graph, count + (size_t)moved, graph.edge_count + (size_t)moved) < 0)
+            goto done;
+        for (int m = 0; m < moved; m++) {
+            Spot after;
+            spot_after(race, &current, moves[m], &after);
+            spot_words(race, &after, key);
+            int64_t number = bounds_find(index, key);
+            if (number < 0) {
+                number = (int64_t)count;
+                if (bounds_put(index, key, number) < 0)
+                    goto done;
+                graph.spots[count++] = after;
+            }
+            graph.edges[graph.edge_count++] = (int)number;
+        }
+    }
+    if (answer == -3) {
+        graph.first_edge[count] = (int)graph.edge_count;
+        answer = graph_labelled(&graph, count, seat);
+        if (answer < 0)
+            goto done;
+    }
+    if (spend(&forcing) < 0)
+        goto done;
+    if (answer == -2)
+        result = Py_NewRef(Py_None);
+    else
+        result = PyLong_FromLong(answer);
+done:
+    if (result == NULL) { /* an error: count what was spent, keeping the error */
+        PyObject *type, *error_value, *traceback;
+        PyErr_Fetch(&type, &error_value, &traceback);
+        if (spend(&forcing) < 0)
+            PyErr_Clear();
+        PyErr_Restore(type, error_value, traceback);
+    }
+    Py_DECREF(made);
+    PyMem_Free(graph.spots);
+    PyMem_Free(graph.first_edge);
+    PyMem_Free(graph.edges);
+    return result;
+}
+
 static PyObject *
 Race_nodes(Race *race, void *closure)
 {
@@ -2009,6 +2275,9 @@ static PyMethodDef Race_methods[] = {
     {"force", (PyCFunction)(void (*)(void))Race_force, METH_FASTCALL,
      "force(table, line, seat, escape, race, budget, longest, hands, plays, turn, size, active, quiet, goat): "
      "the search that counts no moves on masks (see the module); None past the budget"},
+    {"graph", (PyCFunction)(void (*)(void))Race_graph, METH_FASTCALL,
+     "graph(seat, budget, limit, hands, plays, turn, size, active, quiet, goat): the whole graph's verdict on masks "
+     "(see the module); -1 past the limit, None past the budget"},
     {"prove", (PyCFunction)(void (*)(void))Race_prove, METH_FASTCALL,
      "prove(table, seat, escape, hands, plays, turn, size, active, quiet, goat, depth, max_nodes, deadline): "
      "the proof search on masks (see the module); None past the budget"},

@@ -55,6 +55,19 @@ class Race:
         quiet: int,
         goat: int,
     ) -> int | None: ...
+    def graph(
+        self,
+        seat: int,
+        budget: _Budget,
+        limit: int,
+        hands: tuple[int, ...],
+        plays: tuple[int, ...],
+        turn: int,
+        size: int,
+        active: int,
+        quiet: int,
+        goat: int,
+    ) -> int | None: ...
     def prove(
         self,
         table: object,

@@ -202,6 +202,20 @@ class _NativeRace(Protocol):
         goat: int,
     ) -> int | None: ...  # pragma: no cover - a protocol
 
+    def graph(
+        self,
+        seat: int,
+        budget: _Budget,
+        limit: int,
+        hands: tuple[int, ...],
+        plays: tuple[int, ...],
+        turn: int,
+        size: int,
+        active: int,
+        quiet: int,
+        goat: int,
+    ) -> int | None: ...  # pragma: no cover - a protocol
+
     def prove(
         self,
         table: _Bounds,
@@ -2427,7 +2441,31 @@ def _label_graph(
 def _label_positions(
     positions: _Positions, root: _Position, seat: int, budget: _Budget, limit: int
 ) -> tuple[Verdict, int | None] | None:
-    """:func:`_label_graph` on masks, from ``root``."""
+    """:func:`_label_graph` on masks, from ``root``: in C in the compiled build."""
+    native = positions.native
+    if native is None:
+        return _walk_positions(positions, root, seat, budget, limit)
+    hands, table, turn, size, active, quiet, goat = root
+    found = native.graph(
+        seat, budget, min(limit, _MOST_IN_GRAPH), hands, table, turn, size, active, quiet, goat
+    )
+    if found is None:
+        raise _OutOfBudget
+    if found < 0:
+        return None
+    if not found & 3:
+        return Verdict.OPEN, None
+    return (Verdict.ESCAPES if found & 3 == 1 else Verdict.GOAT), found >> 2
+
+
+#: More positions than a graph of phase two holds (and than C's numbers count).
+_MOST_IN_GRAPH: Final = (1 << 31) - 1
+
+
+def _walk_positions(
+    positions: _Positions, root: _Position, seat: int, budget: _Budget, limit: int
+) -> tuple[Verdict, int | None] | None:
+    """:func:`_label_positions` in Python."""
     index: dict[int, int] = {positions.key(root): 0}
     found: list[_Position] = [root]
     children: list[list[int]] = []
