@@ -1519,6 +1519,21 @@ read_number(PyObject *owner, const char *name, long long *number)
     return *number == -1 && PyErr_Occurred() ? -1 : 0;
 }
 
+/* Read ``budget`` (a search._Budget) into ``forcing``: 0, or -1 with an error set. */
+static int
+read_budget(Forcing *forcing, PyObject *budget)
+{
+    forcing->budget = budget;
+    if (read_number(budget, "used", &forcing->used) < 0 || read_number(budget, "nodes", &forcing->max_nodes) < 0)
+        return -1;
+    PyObject *deadline = PyObject_GetAttrString(budget, "deadline");
+    if (deadline == NULL)
+        return -1;
+    forcing->deadline = PyFloat_AsDouble(deadline);
+    Py_DECREF(deadline);
+    return forcing->deadline == -1.0 && PyErr_Occurred() ? -1 : 0;
+}
+
 /* The position as a search._Position tuple, or NULL with an error set. */
 static PyObject *
 spot_tuple(const Spot *spot)
@@ -1796,17 +1811,8 @@ Race_force(Race *race, PyObject *const *args, Py_ssize_t nargs)
     forcing.table = args[0];
     forcing.line = args[1];
     forcing.race = args[4];
-    forcing.budget = args[5];
     forcing.longest = longest;
-    if (read_number(forcing.budget, "used", &forcing.used) < 0 ||
-        read_number(forcing.budget, "nodes", &forcing.max_nodes) < 0)
-        return NULL;
-    PyObject *deadline = PyObject_GetAttrString(forcing.budget, "deadline");
-    if (deadline == NULL)
-        return NULL;
-    forcing.deadline = PyFloat_AsDouble(deadline);
-    Py_DECREF(deadline);
-    if (forcing.deadline == -1.0 && PyErr_Occurred())
+    if (read_budget(&forcing, args[5]) < 0)
         return NULL;
     PyObject *key = NULL;
     if (spot.turn >= 0 && (key = spot_key(race, &spot)) == NULL)
@@ -1997,16 +2003,7 @@ Race_graph(Race *race, PyObject *const *args, Py_ssize_t nargs)
         int_argument(args[9], -2, root.seats - 1, &root.goat, "the goat") < 0)
         return NULL;
     Forcing forcing; /* only its budget */
-    forcing.budget = args[1];
-    if (read_number(forcing.budget, "used", &forcing.used) < 0 ||
-        read_number(forcing.budget, "nodes", &forcing.max_nodes) < 0)
-        return NULL;
-    PyObject *deadline = PyObject_GetAttrString(forcing.budget, "deadline");
-    if (deadline == NULL)
-        return NULL;
-    forcing.deadline = PyFloat_AsDouble(deadline);
-    Py_DECREF(deadline);
-    if (forcing.deadline == -1.0 && PyErr_Occurred())
+    if (read_budget(&forcing, args[1]) < 0)
         return NULL;
     PyObject *made = PyObject_CallFunction((PyObject *)BoundsType, "i", root.seats);
     if (made == NULL)
