@@ -68,8 +68,15 @@ def test_positions_beyond_the_budget_are_said_so_never_guessed() -> None:
     record = greedy_record(2)
     analysis = analyse(record, max_nodes=1)
     unjudged = analysis.unjudged
-    # one position searched settles only the last move (the game ends with it)
-    assert len(unjudged) == len(analysis.steps) - 1 and not analysis.blunders
+    states = replay(record)
+    # one position searched settles only the end of the game: the last move (the
+    # game ends with it) and what a quick line or top cards settle unsearched
+    settled = len(analysis.steps) - len(unjudged)
+    assert 1 <= settled < len(analysis.steps) // 4 and not analysis.blunders
+    assert all(step.judged for step in analysis.steps[-settled:])
+    for step in analysis.steps[-settled - 1 :]:
+        answer = solve(states[step.index], step.player, max_nodes=1)
+        assert answer.complete == step.judged, step
     assert analysis.steps[-1].before is Verdict.ESCAPES
     assert all("beyond the solver's budget" in step.note for step in unjudged)
     assert (
@@ -78,7 +85,8 @@ def test_positions_beyond_the_budget_are_said_so_never_guessed() -> None:
         .endswith(f"{len(unjudged)} beyond the solver's budget (1 positions)")
     )
     # going back from the end, the solver stops asking after GIVE_UP failures in a row:
-    # it is asked about the last move and the GIVE_UP before it, never about the rest
+    # it is asked about the moves it settles at the end and the GIVE_UP before them,
+    # never about the rest
     asked: list[State] = []
 
     class Counting:  # a stand-in (the compiled build's Solver cannot be subclassed)
@@ -92,8 +100,7 @@ def test_positions_beyond_the_budget_are_said_so_never_guessed() -> None:
     done: list[int] = []
     counting = cast(Solver, Counting())
     analyse(record, max_nodes=1, solver=counting, progress=lambda d, t: done.append(d))
-    states = replay(record)
-    judged = analysis.steps[-1 - GIVE_UP :]
+    judged = analysis.steps[-settled - GIVE_UP :]
     assert all(states[step.index] in asked for step in judged)
     assert not any(state in asked for state in states[: judged[0].index])
     assert len(analysis.steps) > 2 * len(judged)  # most were never asked about

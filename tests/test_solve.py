@@ -613,6 +613,84 @@ def test_the_race_on_masks_agrees_with_the_engines_race() -> None:
     assert min(taken.values()) >= 150, taken
 
 
+def test_top_cards_settle_a_race_without_a_search() -> None:
+    """Two seats: a seat whose top cards beat everything else in play, alone,
+    wins by beating every lead with one and leading its other pieces, once it
+    has a top card for every piece but the last (leading) or for every piece
+    (answering a lead), and the other seat has too many blocks of touching
+    cards to go out on the way. The race takes such a position without counting
+    one, and the race that asks the engine (no such rule) agrees."""
+    # spades are trump. Seat 0 leads: AS and KS are its top cards, 4C and 7H
+    # its pieces; seat 1 can beat both pieces, so there is no quick line, and
+    # holds seven blocks
+    escapes = sg.start_phase_two(
+        sg.presets.FLURST, ["AS KS 4C 7H", "2D 5D 8D JD 3H 9C QC", ""], "S", leader=0
+    )
+    # seat 0 leads eight blocks against the top card AS and a piece
+    loses = sg.start_phase_two(
+        sg.presets.FLURST, ["2D 5D 8D JD 3H 9C QC KS", "AS 4C", ""], "S", leader=0
+    )
+    for state, settled in ((escapes, 1), (loses, 0)):
+        assert isinstance(state, PhaseTwoState)
+        shedding = _Shedding.for_context(state._context)
+        assert shedding is not None and shedding.takes(state)
+        hand, other = state._hand_masks[0], state._hand_masks[1]
+        assert shedding.quick(hand, other) == 0
+        assert shedding.settled(hand, other) == settled, state
+        race = _Race(0, {}, 10**7, float("inf"), shedding, {})
+        assert race._leads(hand, other) == settled == _race(state, 0, None)
+        assert race.nodes == 0
+    # one top card and one piece against one block: seat 0 leads 2D 3D, all it
+    # holds, and goes out, so the top card settles nothing
+    state = sg.start_phase_two(sg.presets.FLURST, ["2D 3D", "AS 4C", ""], "S", leader=0)
+    assert isinstance(state, PhaseTwoState)
+    shedding = _Shedding.for_context(state._context)
+    assert shedding is not None and shedding.one_way
+    assert shedding.settled(state._hand_masks[0], state._hand_masks[1]) == -1
+    assert _race(state, 0, None) == 1
+    engine = _Race(0, {}, 10**7, float("inf"), None, {})
+    assert engine.escapes(escapes) == 1 and engine.nodes > 20  # what the rule saves
+    # under rules where two cards could each beat the other no card is sure
+    shedding.one_way = False
+    try:
+        assert shedding.settled(escapes._hand_masks[0], escapes._hand_masks[1]) == -1
+    finally:
+        shedding.one_way = True
+
+
+def test_top_cards_settle_only_races_they_decide() -> None:
+    """Wherever the top cards settle a race (:meth:`_Shedding.settled`), under
+    every preset's phase-two rules and settings drawn at random, the race that
+    asks the engine, which has no such rule, gives the same verdict; and both
+    answers come up many times."""
+    rng = random.Random(17)
+    settled = {0: 0, 1: 0}
+    for _ in range(3000):
+        rules = _varied_rules(rng) if rng.random() < 0.5 else sg.presets.FLURST
+        pack = list(one_pack())
+        rng.shuffle(pack)
+        cards = rng.randint(2, 11)
+        cut = rng.randint(1, cards - 1)
+        state = sg.start_phase_two(
+            rules,
+            [format_cards(pack[:cut]), format_cards(pack[cut:cards])]
+            + [""] * (rules.min_players - 2),
+            rng.choice("CDHS"),
+            leader=0,
+        )
+        if state.is_over:
+            continue
+        assert isinstance(state, PhaseTwoState)
+        shedding = _Shedding.for_context(state._context)
+        if shedding is None or not shedding.takes(state):
+            continue
+        answer = shedding.settled(state._hand_masks[0], state._hand_masks[1])
+        if answer >= 0:
+            assert _race(state, 0, None) == answer, state
+            settled[answer] += 1
+    assert min(settled.values()) >= 150, settled
+
+
 def test_positions_the_race_keys_alike_have_one_verdict() -> None:
     """With 14 cards in play or more the race's table is keyed by relative ranks
     (``_Shedding.relative_key``): each group of suits compared by rank drops the

@@ -66,6 +66,8 @@ top_bit(uint64_t word)
 #define MOST_PLAYS 364
 #define PATTERNS 8192
 #define CLOCK_EVERY 256
+#define PACK_MASK ((UINT64_C(1) << 52) - 1)
+#define SUIT_STARTS (UINT64_C(1) | UINT64_C(1) << 13 | UINT64_C(1) << 26 | UINT64_C(1) << 39)
 
 typedef struct {
     PyObject_HEAD
@@ -75,6 +77,9 @@ typedef struct {
     uint64_t beaten_by[52];
     uint64_t trumps;
     unsigned char whole[169];
+    /* _Shedding.beats and _Shedding.one_way */
+    uint64_t beats[52];
+    int one_way;
     /* each suit's group of suits compared by rank; relative: whether the
      * table is keyed by relative ranks (see relative_key) */
     int group_of[4];
@@ -126,12 +131,24 @@ slot_of(uint64_t hand, uint64_t other, size_t capacity)
 static int
 card_count(uint64_t mask)
 {
+#if defined(_MSC_VER)
     int count = 0;
     while (mask) {
         mask &= mask - 1;
         count++;
     }
     return count;
+#else
+    return __builtin_popcountll(mask);
+#endif
+}
+
+/* search._plays_needed of one pack's hand */
+static int
+plays_needed(uint64_t hand)
+{
+    uint64_t first = hand & PACK_MASK;
+    return card_count((first & ~(first << 1)) | (first & SUIT_STARTS));
 }
 
 /* _Shedding.key: the table's key of the leader's ``*hand`` and the other's
@@ -392,6 +409,121 @@ quick(Race *race, uint64_t hand, uint64_t other)
     return quick_line(race, pieces, count, other) ? count : 0;
 }
 
+/* _Shedding.tops: the top cards of ``hand`` against ``other``. */
+static uint64_t
+tops_of(const Race *race, uint64_t hand, uint64_t other)
+{
+    uint64_t live = hand | other, taken = 0;
+    uint64_t trumps = hand & race->trumps;
+    uint64_t pools[2] = {trumps, hand ^ trumps};
+    for (int pass = 0; pass < 2; pass++)
+        while (pools[pass]) {
+            uint64_t pool = pools[pass];
+            uint64_t ranks = (pool | pool >> 13 | pool >> 26 | pool >> 39) & 0x1FFF;
+            uint64_t cards = pool & SUIT_STARTS << top_bit(ranks);
+            pools[pass] ^= cards;
+            while (cards) {
+                uint64_t card = cards & (~cards + 1);
+                cards ^= card;
+                if (live & ~taken & ~card & ~race->beats[top_bit(card)])
+                    return taken;
+                taken |= card;
+            }
+        }
+    return taken;
+}
+
+/* search._can_join */
+static int
+joined(uint64_t piece, uint64_t live)
+{
+    uint64_t low = piece & (~piece + 1);
+    int high = top_bit(piece);
+    return !(low & SUIT_STARTS) && high % 13 != 12 && (live >> (top_bit(low) - 1) & 1) &&
+           (live >> (high + 1) & 1);
+}
+
+/* _Shedding._pieces, and _Shedding._joins where joins is not NULL. */
+static int
+pieces_of(const Race *race, uint64_t hand, uint64_t tops, uint64_t live, int *joins)
+{
+    int count = 0;
+    uint64_t rest = hand & ~tops;
+    for (int suit = 0; suit < 4; suit++) {
+        int shift = 13 * suit;
+        uint32_t pattern = (uint32_t)(rest >> shift) & 0x1FFF;
+        while (pattern) {
+            uint32_t low = pattern & (~pattern + 1);
+            uint32_t run = ((pattern + low) & ~pattern) - low;
+            pattern ^= run;
+            if (race->whole[13 * top_bit(low) + top_bit(run)]) {
+                count++;
+                if (joins)
+                    *joins += joined((uint64_t)run << shift, live);
+            }
+            else
+                while (run) {
+                    uint32_t card = run & (~run + 1);
+                    run ^= card;
+                    count++;
+                    if (joins)
+                        *joins += joined((uint64_t)card << shift, live);
+                }
+        }
+    }
+    if (joins)
+        while (tops) {
+            uint64_t card = tops & (~tops + 1);
+            tops ^= card;
+            *joins += joined(card, live);
+        }
+    return count;
+}
+
+/* Whether ``count`` top cards and ``pieces`` other pieces of ``hand`` (its top
+ * cards ``tops``) outlast the other seat's ``blocks``, with ``plays`` of the
+ * other's and ``picked`` pick-ups (see _Shedding.settled). */
+static int
+outlasts(const Race *race, uint64_t hand, uint64_t tops, uint64_t live, int blocks, int plays, int picked)
+{
+    if (blocks <= plays)
+        return 0;
+    if (blocks > plays + picked)
+        return 1;
+    int joins = 0;
+    pieces_of(race, hand, tops, live, &joins);
+    return blocks > plays + joins;
+}
+
+/* _Shedding.settled: 1 where the leader's top cards put it out whatever the
+ * other does, 0 where the other's do, -1 where neither is sure. */
+static int
+settled(const Race *race, uint64_t hand, uint64_t other)
+{
+    if (!race->one_way)
+        return -1;
+    uint64_t live = hand | other;
+    uint64_t tops = tops_of(race, hand, other);
+    /* each block of touching cards outside the top cards is a piece at least */
+    if (tops && plays_needed(hand & ~tops) <= card_count(tops) + 1) {
+        int count = card_count(tops);
+        int pieces = pieces_of(race, hand, tops, live, NULL);
+        if (count >= pieces - 1 &&
+            outlasts(race, hand, tops, live, plays_needed(other), 2 * (pieces - 1), pieces + count - 1))
+            return 1;
+    }
+    tops = tops_of(race, other, hand);
+    if (tops && plays_needed(other & ~tops) <= card_count(tops)) {
+        int count = card_count(tops);
+        int pieces = pieces_of(race, other, tops, live, NULL);
+        int plays = pieces ? 2 * pieces - 1 : 1; /* the lead, then two for each piece beaten */
+        int picked = pieces + count - 2 > 0 ? pieces + count - 2 : 0;
+        if (count >= pieces && outlasts(race, other, tops, live, plays_needed(hand), plays, picked))
+            return 0;
+    }
+    return -1;
+}
+
 /* A line no game reaches: 52 cards, each led and picked up at most 52 times
  * between two kills, is far less. Past it the race stops with an error. */
 #define DEEPEST_LINE 100000
@@ -502,6 +634,9 @@ leads(Race *race, uint64_t hand, uint64_t other)
     int answer = known(race, key_hand, key_other);
     if (answer >= 0)
         return answer;
+    answer = settled(race, hand, other); /* the top cards decide it */
+    if (answer >= 0)
+        return keep(race, key_hand, key_other, answer) < 0 ? -1 : answer;
     if (counted(race) < 0)
         return -1;
     uint32_t *order = enter(race);
@@ -635,9 +770,6 @@ Race_answered(Race *race, PyObject *const *args, Py_ssize_t nargs)
 #define KEY_WORDS ((64 + 52 * (2 * SEATS - 1) + 63) / 64)
 #define NEVER 0xFFFF
 #define STOPPED (-(1 << 20))
-#define PACK_MASK ((UINT64_C(1) << 52) - 1)
-#define SUIT_STARTS (UINT64_C(1) | UINT64_C(1) << 13 | UINT64_C(1) << 26 | UINT64_C(1) << 39)
-
 enum { PICK_TOP, PICK_TOP_JOINED, PICK_BOTTOM, PICK_BOTTOM_JOINED };
 
 /* A search._Position. */
@@ -1058,14 +1190,6 @@ spot_after(const Race *race, const Spot *spot, uint64_t move, Spot *next)
     }
     else
         next->turn = next_active(active, turn);
-}
-
-/* search._plays_needed of one pack's hand */
-static int
-plays_needed(uint64_t hand)
-{
-    uint64_t first = hand & PACK_MASK;
-    return card_count((first & ~(first << 1)) | (first & SUIT_STARTS));
 }
 
 /* _Positions.needed */
@@ -2170,6 +2294,17 @@ read_rules(Race *race, PyObject *filters, PyObject *beaten_by, PyObject *whole)
             PyErr_Format(PyExc_ValueError, "a single card (rank index %d) must be a play", rank);
             return -1;
         }
+    for (int card = 0; card < 52; card++) {
+        race->beats[card] = 0;
+        for (int top = 0; top < 52; top++)
+            if (race->beaten_by[top] >> card & 1)
+                race->beats[card] |= (uint64_t)1 << top;
+    }
+    race->one_way = 1;
+    for (int card = 0; card < 52; card++)
+        for (int other = 0; other < card; other++)
+            if ((race->beats[card] >> other & 1) && (race->beats[other] >> card & 1))
+                race->one_way = 0;
     return 0;
 }
 
