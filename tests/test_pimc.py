@@ -3,6 +3,7 @@ and repeats its games from a seed when given a budget of playouts."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -131,6 +132,30 @@ def test_a_budget_of_playouts_repeats_a_game_from_its_seeds() -> None:
         return play_seated(sg.presets.FLURST, bots, 3, (seed, 2, 3), limits, record=True).record
 
     assert game(1) == game(1)
+
+
+def test_a_bot_pickled_mid_game_plays_on_as_the_bot_itself() -> None:
+    """A PIMC bot that has played into phase two (its solver and its tree search
+    holding what they learned) can be pickled, in both builds, and the copy
+    chooses each move of the rest of the game as the bot itself does."""
+    pimc = PimcBot(None, playouts=12, solve_nodes=2000)
+    bots: list[Bot] = [pimc, SearchBot(8), GreedyBot(), SearchBot(8)]
+    for seat, bot in enumerate(bots):
+        bot.reset(seat, 40 + seat)
+    state: State = sg.deal(sg.presets.FLURST, players=4, seed=5)
+    copies = kept = 0
+    while not state.is_over:
+        seat = state.due[0]
+        legal = state.legal_moves(seat)
+        if seat == 0 and isinstance(state, PhaseTwoState) and pimc._tree._last is not None:
+            copy: PimcBot = pickle.loads(pickle.dumps(pimc))
+            assert copy._tree._last is not None and copy._tree.solver is copy._solver
+            kept = max(kept, len(copy._solver._tables) + len(copy._solver._races))
+            assert copy.choose(state.view(seat), legal) == pimc.choose(state.view(seat), legal)
+            copies += 1
+            pimc = bots[0] = copy  # the copy plays on; the bot asked once more is set aside
+        state = state.apply(bots[seat].choose(state.view(seat), legal))
+    assert copies >= 2 and kept > 0
 
 
 def test_it_answers_within_the_time_a_runner_gives_it() -> None:

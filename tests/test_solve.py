@@ -13,6 +13,7 @@ search can.
 
 from __future__ import annotations
 
+import pickle
 import random
 import signal
 import subprocess
@@ -306,6 +307,50 @@ def test_a_solver_keeps_what_it_proved() -> None:
     assert again.nodes < first.nodes
     assert (again.verdict, again.moves, again.length) == (first.verdict, first.moves, first.length)
     assert solve(state) == first
+
+
+def test_a_used_solver_pickles_with_what_it_proved() -> None:
+    """A solver that has answered questions (two seats and three) can be pickled,
+    as a bot holding one is, in both builds; the copy keeps what the solver
+    proved, so it answers again after as few positions as the solver itself.
+    In the compiled build the race's table in C goes into the pickle as bytes,
+    and bytes that are not such a table are refused, naming what is wrong."""
+    two = sg.start_phase_two(
+        sg.presets.FLURST, ["2C 5D 9H 7S KS 4D", "3C AS 4H 8D JC", ""], "S", leader=0
+    )
+    three = sg.start_phase_two(sg.presets.FLURST, ["2C 5D 9H", "3C AS 4H", "8D 7S"], "S", leader=0)
+    solver = Solver()
+    first = [solver.solve(state, 0) for state in (two, three)]
+    copy = pickle.loads(pickle.dumps(solver))
+    for state, answer in zip((two, three), first, strict=True):
+        again, copied = solver.solve(state, 0), copy.solve(state, 0)
+        assert copied == again and copied.verdict is answer.verdict
+        assert copied.nodes < answer.nodes or answer.nodes == 0
+    if not sg.COMPILED:
+        return
+    from skitgubbe.solve._shedding import Bounds, Race
+
+    race = next(iter(solver._races.values()))
+    assert isinstance(race, Race) and len(race) > 0
+    made, (nodes, kept) = race.__reduce__()[1:]
+    assert len(kept) == 17 * len(race) and nodes == race.nodes
+    fresh = Race(*made)  # the arguments it was made with
+    fresh.__setstate__((nodes, kept))
+    assert len(fresh) == len(race)
+    for forged, problem in [
+        ((0, kept[:-1]), "not 17 a position"),
+        ((0, bytes(8) + (1).to_bytes(8, "little") + b"\x02"), "answer of 0 or 1"),
+        ((0, (3).to_bytes(8, "little") + (1).to_bytes(8, "little") + b"\x01"), "apart"),
+        ((0, (1 << 60).to_bytes(8, "little") + bytes(8) + b"\x01"), "one pack"),
+    ]:
+        with pytest.raises(ValueError, match=problem):
+            Race(*made).__setstate__(forged)
+    with pytest.raises(ValueError, match="has kept nothing"):
+        fresh.__setstate__((nodes, kept))
+    table = Bounds(3)
+    table[12345] = 7 | 9 << 16
+    table[1 << 200] = 3
+    assert sorted(pickle.loads(pickle.dumps(table)).items()) == sorted(table.items())
 
 
 def test_an_open_position_lets_each_side_keep_it_open() -> None:

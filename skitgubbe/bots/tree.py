@@ -100,6 +100,34 @@ class _Node:
         self.visits = 0
         self.totals: list[float] = []
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # the compiled build's classes need their way back spelt out
+        return _node_of, (
+            self.state,
+            self.moves,
+            self.tried,
+            self.children,
+            self.visits,
+            self.totals,
+        )
+
+
+def _node_of(
+    state: PhaseTwoState,
+    moves: list[Move],
+    tried: int,
+    children: list[_Node],
+    visits: int,
+    totals: list[float],
+) -> _Node:
+    """A pickled :class:`_Node` made again."""
+    node = _Node(state, moves)
+    node.tried = tried
+    node.children = children
+    node.visits = visits
+    node.totals = totals
+    return node
+
 
 class TreeSearch:
     """UCT over a known phase-two position (see the module docs). The solver

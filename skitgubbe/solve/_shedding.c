@@ -115,6 +115,8 @@ typedef struct {
     /* the moves and their positions' keys at each level of the line */
     struct Level **levels;
     int level_count, proof_depth;
+    /* what the race was made of, for pickling */
+    PyObject *made;
 } Race;
 
 static size_t
@@ -1038,9 +1040,24 @@ Bounds_items(struct Bounds *bounds, PyObject *unused)
     return items;
 }
 
+/* Pickled as a fresh table of as many seats, filled again item by item. */
+static PyObject *
+Bounds_reduce(struct Bounds *bounds, PyObject *Py_UNUSED(unused))
+{
+    PyObject *items = Bounds_items(bounds, NULL);
+    if (items == NULL)
+        return NULL;
+    PyObject *each = PyObject_GetIter(items);
+    Py_DECREF(items);
+    if (each == NULL)
+        return NULL;
+    return Py_BuildValue("(O(i)OON)", (PyObject *)Py_TYPE(bounds), bounds->players, Py_None, Py_None, each);
+}
+
 static PyMethodDef Bounds_methods[] = {
     {"get", (PyCFunction)(void (*)(void))Bounds_get, METH_FASTCALL, "get(key, default): the bounds kept for key, or default"},
     {"items", (PyCFunction)Bounds_items, METH_NOARGS, "items(): a list of every (key, bounds) kept"},
+    {"__reduce__", (PyCFunction)Bounds_reduce, METH_NOARGS, "pickled with every (key, bounds) kept"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2350,6 +2367,7 @@ Race_dealloc(Race *race)
     PyMem_Free(race->keys);
     PyMem_Free(race->answers);
     Py_XDECREF(race->clock);
+    Py_XDECREF(race->made);
     type->tp_free((PyObject *)race);
     Py_DECREF(type);
 }
@@ -2394,10 +2412,79 @@ Race_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         Py_DECREF(race);
         return NULL;
     }
+    race->made = Py_BuildValue("(OOOOOiii)", filters, beaten_by, trumps, whole, groups, pick, quiet_limit, layout);
+    if (race->made == NULL) {
+        Py_DECREF(race);
+        return NULL;
+    }
     return (PyObject *)race;
 }
 
+/* One answer of the table in a pickle: the two words of its key, little end
+ * first, and the answer. */
+#define KEPT_BYTES 17
+
+/* Pickled as a race of the same rules with the same answers kept: the
+ * positions counted by the last question, and the table as bytes. */
+static PyObject *
+Race_reduce(Race *race, PyObject *Py_UNUSED(unused))
+{
+    PyObject *kept = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(race->used * KEPT_BYTES));
+    if (kept == NULL)
+        return NULL;
+    unsigned char *at = (unsigned char *)PyBytes_AS_STRING(kept);
+    for (size_t i = 0; i < race->capacity; i++) {
+        if (race->answers[i] < 0)
+            continue;
+        for (int word = 0; word < 2; word++)
+            for (int byte = 0; byte < 8; byte++)
+                *at++ = (unsigned char)(race->keys[2 * i + word] >> (8 * byte));
+        *at++ = (unsigned char)race->answers[i];
+    }
+    return Py_BuildValue("(OO(LN))", (PyObject *)Py_TYPE(race), race->made, race->nodes, kept);
+}
+
+/* The other half of Race_reduce: the answers put back in the table, each
+ * checked (two hands of one pack apart, an answer of 0 or 1). */
+static PyObject *
+Race_setstate(Race *race, PyObject *state)
+{
+    long long nodes;
+    const char *bytes;
+    Py_ssize_t size;
+    if (!PyArg_ParseTuple(state, "Ly#", &nodes, &bytes, &size))
+        return NULL;
+    if (nodes < 0 || size % KEPT_BYTES) {
+        PyErr_Format(PyExc_ValueError, "a race's pickled table holds %zd bytes, not %d a position, "
+                     "or its count (%lld) is negative", size, KEPT_BYTES, nodes);
+        return NULL;
+    }
+    if (race->used) {
+        PyErr_SetString(PyExc_ValueError, "a race's table is put back only into a race that has kept nothing");
+        return NULL;
+    }
+    const unsigned char *at = (const unsigned char *)bytes;
+    for (Py_ssize_t i = 0; i < size / KEPT_BYTES; i++) {
+        uint64_t words[2] = {0, 0};
+        for (int word = 0; word < 2; word++)
+            for (int byte = 0; byte < 8; byte++)
+                words[word] |= (uint64_t)*at++ << (8 * byte);
+        int answer = *at++;
+        if ((words[0] | words[1]) & ~PACK_MASK || words[0] & words[1] || answer > 1) {
+            PyErr_Format(PyExc_ValueError, "a race's pickled position %zd is not two hands of one pack "
+                         "apart with an answer of 0 or 1", i);
+            return NULL;
+        }
+        if (keep(race, words[0], words[1], answer) < 0)
+            return NULL;
+    }
+    race->nodes = nodes;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef Race_methods[] = {
+    {"__reduce__", (PyCFunction)Race_reduce, METH_NOARGS, "pickled with the same rules and the same answers kept"},
+    {"__setstate__", (PyCFunction)Race_setstate, METH_O, "the answers of a pickled race put back"},
     {"leads", (PyCFunction)(void (*)(void))Race_leads, METH_FASTCALL,
      "leads(hand, other, max_nodes, deadline): 1 if the seat to lead from hand escapes, 0 if not, -1 past the budget"},
     {"answered", (PyCFunction)(void (*)(void))Race_answered, METH_FASTCALL,
