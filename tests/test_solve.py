@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import skitgubbe as sg
-from skitgubbe.cards import format_cards, one_pack
+from skitgubbe.cards import cards_of, format_cards, one_pack
 from skitgubbe.events import EventKind
 from skitgubbe.rules import AntiTrump, Beat, Runs
 from skitgubbe.rules import PickUp as PickUpRule
@@ -319,10 +319,13 @@ def test_a_used_solver_pickles_with_what_it_proved() -> None:
         sg.presets.FLURST, ["2C 5D 9H 7S KS 4D", "3C AS 4H 8D JC", ""], "S", leader=0
     )
     three = sg.start_phase_two(sg.presets.FLURST, ["2C 5D 9H", "3C AS 4H", "8D 7S"], "S", leader=0)
+    big = sg.start_phase_two(  # keyed by blocks (see _Shedding.key)
+        sg.presets.FLURST, ["2C 5D 9H 7S KS 4D 6C 7C", "3C AS 4H 8D JC QH TD", ""], "S", leader=0
+    )
     solver = Solver()
-    first = [solver.solve(state, 0) for state in (two, three)]
+    first = [solver.solve(state, 0) for state in (two, three, big)]
     copy = pickle.loads(pickle.dumps(solver))
-    for state, answer in zip((two, three), first, strict=True):
+    for state, answer in zip((two, three, big), first, strict=True):
         again, copied = solver.solve(state, 0), copy.solve(state, 0)
         assert copied == again and copied.verdict is answer.verdict
         assert copied.nodes < answer.nodes or answer.nodes == 0
@@ -334,6 +337,7 @@ def test_a_used_solver_pickles_with_what_it_proved() -> None:
     assert isinstance(race, Race) and len(race) > 0
     made, (nodes, kept) = race.__reduce__()[1:]
     assert len(kept) == 17 * len(race) and nodes == race.nodes
+    assert any(kept[at + 15] >> 7 for at in range(0, len(kept), 17))  # a key of blocks
     fresh = Race(*made)  # the arguments it was made with
     fresh.__setstate__((nodes, kept))
     assert len(fresh) == len(race)
@@ -342,6 +346,11 @@ def test_a_used_solver_pickles_with_what_it_proved() -> None:
         ((0, bytes(8) + (1).to_bytes(8, "little") + b"\x02"), "answer of 0 or 1"),
         ((0, (3).to_bytes(8, "little") + (1).to_bytes(8, "little") + b"\x01"), "apart"),
         ((0, (1 << 60).to_bytes(8, "little") + bytes(8) + b"\x01"), "one pack"),
+        ((0, bytes(8) + (1 << 63).to_bytes(8, "little") + b"\x01"), "blocks"),  # no cards
+        (
+            (0, (2**64 - 1).to_bytes(8, "little") + (1 << 63).to_bytes(8, "little") + b"\x01"),
+            "blocks",
+        ),
     ]:
         with pytest.raises(ValueError, match=problem):
             Race(*made).__setstate__(forged)
@@ -737,11 +746,11 @@ def test_top_cards_settle_only_races_they_decide() -> None:
 
 
 def test_positions_the_race_keys_alike_have_one_verdict() -> None:
-    """With 14 cards in play or more the race's table is keyed by relative ranks
-    (``_Shedding.relative_key``): each group of suits compared by rank drops the
-    ranks no card in play holds, keeping one rank of a gap only where a suit
-    holds cards on both sides. Positions given
-    one key must be one game: drawn from a few ranks of three suits, so that
+    """The race's table is keyed by relative ranks (``_Shedding.key``): within
+    each group of suits compared by rank, a card counts by its place among the
+    group's ranks in play, and a block of touching cards not by its suit.
+    Positions given one key must be one game: drawn from a few ranks of three
+    suits, so that
     many share a key, every position of a key gets the same verdict from the
     race that asks the engine, under rules that compare suits in groups
     (Flurst), each suit alone (pagat), and runs of three at least (Mattis)."""
@@ -765,7 +774,7 @@ def test_positions_the_race_keys_alike_have_one_verdict() -> None:
             shedding = _Shedding.for_context(state._context)
             assert shedding is not None and shedding.groups
             hand, other = state._hand_masks[0], state._hand_masks[1]
-            key = shedding.relative_key(hand, other)
+            key = shedding.key(hand, other)
             if not shedding.takes(state):
                 continue
             verdict = _race(state, 0, None)  # the engine's race, keyed by states
@@ -791,6 +800,71 @@ def test_positions_the_race_keys_alike_have_one_verdict() -> None:
         assert shedding is not None
         groups[name] = shedding.groups
     assert groups == {"flurst": (0, 0, 0, 1), "pagat": (0, 1, 2, 3), "from two": ()}
+
+
+def test_a_block_moved_to_another_suit_of_its_group_keeps_the_key() -> None:
+    """Under Flurst's rules the three plain suits beat each other by rank alone,
+    so which of them holds a block of touching cards makes no difference: a
+    position with a block moved to another plain suit, where it touches nothing,
+    is one game and has the race's key (``_Shedding.key``), where the
+    packed key of relative ranks told them apart. Moved where it touches a block
+    of that suit, or to the trump suit, it is another game with another key; the
+    engine's race gives the moved positions of one key one verdict."""
+    base = sg.start_phase_two(sg.presets.FLURST, ["2C", "3C", ""], "S", leader=0)
+    assert isinstance(base, PhaseTwoState)
+    shedding = _Shedding.for_context(base._context)
+    assert shedding is not None and shedding.groups == (0, 0, 0, 1)
+
+    def key_of(hand: str, other: str) -> tuple[int, int, int]:
+        leader, rest = masks(list(sg.parse_cards(hand))), masks(list(sg.parse_cards(other)))
+        assert (leader | rest).bit_count() >= 14
+        return (
+            shedding.key(leader, rest),
+            shedding._packed_key(leader, rest),
+            leader | rest << 52,
+        )
+
+    other = "6H 7H 8D TC QC AD 5S"
+    first = key_of("4C 5C 9D JD KH 2S 7S", other)
+    moved = key_of("4D 5D 9D JD KH 2S 7S", other)  # 8D above does not touch 5D
+    touching = key_of("4H 5H 9D JD KH 2S 7S", other)  # 4H 5H 6H 7H: one block
+    trumps = key_of("4S 6S 9D JD KH 2S 7S", other)  # no longer plain
+    assert first[0] == moved[0] and first[1] != moved[1]
+    assert touching[0] != first[0] and trumps[0] != first[0]
+    assert first[0] >> 127 == 1 and first[1] >> 104 == 0  # the two kinds never meet
+    # random positions of 14 cards and their twins, a block moved to another
+    # plain suit where it touches nothing: one key, one verdict from the engine
+    rng = random.Random(3)
+    plain = [card for card in one_pack() if str(card)[-1] in "CDH"]
+    twins = 0
+    while twins < 12:
+        cards = rng.sample(plain, 12) + list(sg.parse_cards("4S 9S"))
+        rng.shuffle(cards)
+        hands = [masks(cards[:7]), masks(cards[7:])]
+        live = hands[0] | hands[1]
+        suit = rng.randrange(3)
+        pattern = live >> (13 * suit) & 0x1FFF
+        low = pattern & -pattern
+        block = (((pattern + low) & ~pattern) - low) << (13 * suit)
+        to = rng.choice([other for other in range(3) if other != suit])
+        landed = block >> (13 * suit) << (13 * to)
+        near = landed | landed << 1 | landed >> 1
+        if live & near & (0x1FFF << (13 * to)):
+            continue  # it would land on or touch a card of that suit
+        twin = [hand & ~block | (hand & block) >> (13 * suit) << (13 * to) for hand in hands]
+        keys, found = set(), set()
+        for pair in (hands, twin):
+            state = sg.start_phase_two(
+                sg.presets.FLURST,
+                [format_cards(cards_of(pair[0])), format_cards(cards_of(pair[1])), ""],
+                "S",
+                0,
+            )
+            assert isinstance(state, PhaseTwoState) and list(state._hand_masks[:2]) == pair
+            keys.add(shedding.key(pair[0], pair[1]))
+            found.add(_race(state, 0, None))
+        assert len(keys) == 1 and len(found) == 1 and None not in found, (hands, twin)
+        twins += 1
 
 
 @pytest.mark.skipif(
@@ -847,19 +921,24 @@ def test_the_race_in_c_plays_the_race_on_masks_in_python_position_for_position()
             stopped += 1
         assert fresh.answered(hand ^ lead, other, lead, 10**7, float("inf")) == answered
     assert min(verdicts.values()) >= 60 and stopped >= 60, (verdicts, stopped)
-    # 14 to 20 cards in play, keyed by relative ranks: the two stop after the same
-    # positions, past a budget, keeping the same number of answers
-    relative = 0
-    for _ in range(30):
+    # 14 to 20 cards in play, and 48 (each suit but a card in its middle) whose
+    # keys of blocks do not fit (_Shedding._packed_key): the two stop after the
+    # same positions, past a budget, keeping the same number of answers
+    relative = packed = 0
+    for turn in range(40):
         pack = list(one_pack())
+        if turn >= 30:
+            pack = [card for card in pack if card.rank != 8 + "CDHS".index(str(card)[-1])]
         rng.shuffle(pack)
-        cut = rng.randint(5, 10)
-        hand, other = masks(pack[:cut]), masks(pack[cut : rng.randint(14, 20)])
+        cut = rng.randint(5, 10) if turn < 30 else rng.randint(15, 33)
+        last = rng.randint(14, 20) if turn < 30 else 48
+        hand, other = masks(pack[:cut]), masks(pack[cut:last])
         state = sg.start_phase_two(sg.presets.FLURST, ["2C", "3C", ""], rng.choice("CDHS"), 0)
         assert isinstance(state, PhaseTwoState)
         shedding = _Shedding.for_context(state._context)
         assert shedding is not None and shedding.groups
         relative += shedding.key(hand, other) != hand | other << 52
+        packed += shedding.key(hand, other) == shedding._packed_key(hand, other)
         native = make(
             shedding.filters, shedding.beaten_by, shedding.trumps, shedding.whole, shedding.groups
         )
@@ -870,7 +949,7 @@ def test_the_race_in_c_plays_the_race_on_masks_in_python_position_for_position()
         except search._OutOfBudget:
             assert verdict == -1
         assert native.nodes == python.nodes and len(native) == len(python.shed)
-    assert relative >= 20
+    assert relative >= 20 and packed >= 5, (relative, packed)
     solver = Solver()
     state = sg.start_phase_two(sg.presets.FLURST, ["2C 5D 9H 7S", "3C KS 4H", ""], "S", leader=0)
     assert solver.solve(state, 0).verdict == solve(state, 0).verdict
@@ -947,7 +1026,7 @@ def test_the_race_in_c_runs_deep_lines_in_a_thread_with_a_small_stack() -> None:
         """
         import random, threading
         import skitgubbe as sg
-        from skitgubbe.cards import format_cards, one_pack
+        from skitgubbe.cards import cards_of, format_cards, one_pack
         from skitgubbe.solve import solve
         pack = list(one_pack())
         random.Random(1).shuffle(pack)

@@ -117,6 +117,8 @@ typedef struct {
     int level_count, proof_depth;
     /* what the race was made of, for pickling */
     PyObject *made;
+    /* the key's plans by the cards in play (see KeyPlan), made when first needed */
+    struct KeyPlan *plans;
 } Race;
 
 static size_t
@@ -126,9 +128,6 @@ slot_of(uint64_t hand, uint64_t other, size_t capacity)
     mixed ^= mixed >> 29;
     return (size_t)mixed & (capacity - 1);
 }
-
-/* search._RELATIVE_FROM: the fewest cards in play keyed by relative ranks. */
-#define RELATIVE_FROM 14
 
 static int
 card_count(uint64_t mask)
@@ -153,18 +152,16 @@ plays_needed(uint64_t hand)
     return card_count((first & ~(first << 1)) | (first & SUIT_STARTS));
 }
 
-/* _Shedding.key: the table's key of the leader's ``*hand`` and the other's
- * ``*other``, written back in place. Keyed by relative ranks, each group of
+/* _Shedding._packed_key: the table's key of the leader's ``*hand`` and the
+ * other's ``*other``, written back in place, by relative ranks: each group of
  * suits compared by rank keeps the ranks some card in play holds, and of the
  * ranks between two such that no card holds, one rank, only where a suit holds
  * cards on both sides (else two cards of that suit would touch); every card
  * moves down past the ranks left out. */
 static void
-relative_key(const Race *race, uint64_t *hand, uint64_t *other)
+packed_key(const Race *race, uint64_t *hand, uint64_t *other)
 {
     uint64_t live = *hand | *other, packed_hand = *hand, packed_other = *other;
-    if (!race->relative || card_count(live) < RELATIVE_FROM)
-        return;
     uint32_t patterns[4], ranks[4] = {0, 0, 0, 0};
     for (int suit = 0; suit < 4; suit++) {
         patterns[suit] = (uint32_t)(live >> (13 * suit)) & 0x1FFF;
@@ -201,6 +198,223 @@ relative_key(const Race *race, uint64_t *hand, uint64_t *other)
     }
     *hand = packed_hand;
     *other = packed_other;
+}
+
+static void sort_plays(uint32_t *entries, int count);
+
+/* bits of a key of two words: ``count`` of them from ``value`` at ``*at`` */
+static void
+append_bits(uint64_t *words, int *at, uint64_t value, int count)
+{
+    if (*at < 128 && value) {
+        words[*at >> 6] |= value << (*at & 63);
+        if ((*at & 63) + count > 64 && *at < 64)
+            words[1] |= value >> (64 - (*at & 63));
+    }
+    *at += count;
+}
+
+/* the cards of a 13-bit pattern, counted without a library call */
+static int
+pattern_count(uint32_t pattern)
+{
+    pattern = pattern - (pattern >> 1 & 0x5555);
+    pattern = (pattern & 0x3333) + (pattern >> 2 & 0x3333);
+    pattern = (pattern + (pattern >> 4)) & 0x0F0F;
+    return (int)((pattern + (pattern >> 8)) & 0x1F);
+}
+
+/* Whether two words are a key relative_key could have written under the
+ * race's groups (for a pickled table): each group's count, its blocks' steps up and
+ * cards adding up, no rank past the 13th, nothing after the last group. */
+static int
+block_key_valid(const Race *race, const uint64_t *words)
+{
+    int at = 0, total = 0;
+#define READ_BIT() (at < 127 ? (int)(words[at >> 6] >> (at & 63) & 1) : -1)
+    for (int group = 0; group < 4; group++) {
+        if (!race->group_suits[group])
+            continue;
+        int cards = 0;
+        for (int bit = 0; bit < 6; bit++, at++) {
+            int value = READ_BIT();
+            if (value < 0)
+                return 0;
+            cards |= value << bit;
+        }
+        int lowest = 0;
+        while (cards > 0) {
+            int value;
+            while ((value = READ_BIT()) == 1) {
+                at++;
+                if (++lowest > 12)
+                    return 0;
+            }
+            if (value < 0)
+                return 0;
+            at++;
+            int length = 1;
+            while ((value = READ_BIT()) == 1) {
+                at++;
+                if (++length > 13 - lowest)
+                    return 0;
+            }
+            if (value < 0 || at + 1 + length > 127)
+                return 0;
+            at += 1 + length; /* the 0, then whether the leader holds each card */
+            cards -= length;
+            total += length;
+        }
+        if (cards < 0)
+            return 0;
+    }
+#undef READ_BIT
+    if (total < 2 || total > 52)
+        return 0;
+    for (; at < 127; at++)
+        if (words[at >> 6] >> (at & 63) & 1)
+            return 0;
+    return 1;
+}
+
+/* The most blocks a key of 127 bits holds (each takes 3 bits or more). */
+#define MOST_BLOCKS 42
+/* Plans kept, by the cards in play: 1 << PLAN_BITS. */
+#define PLAN_BITS 10
+#define PLANS (1 << PLAN_BITS)
+
+/* The plan of the key of blocks while ``live`` are the cards in play, as
+ * search._Shedding._plan_for's (see _Shedding.key: group by group, the number
+ * of cards in play in 6 bits and the blocks of touching cards sorted by their
+ * lowest rank among the group's ranks in play, their length and their
+ * leader's cards, each written as the steps up from the last block's lowest
+ * rank and its length, each as ones (one fewer for the length) and then a 0,
+ * and for each card whether the leader holds it; bit 127 set): the bits no hand changes (or fits 0 where the
+ * key would not fit 127 bits), and each block in the key's order: the place of
+ * its lowest card in the hands, its length, the place of its first card in the
+ * key, and whether the next block has the same lowest rank and length (so
+ * which of them goes first depends on the leader's cards). */
+struct KeyPlan {
+    uint64_t live, bits[2];
+    int fits, count;
+    unsigned char shift[MOST_BLOCKS], length[MOST_BLOCKS], base[MOST_BLOCKS], tied[MOST_BLOCKS];
+};
+
+/* Make ``plan`` for ``live``. */
+static void
+make_plan(const Race *race, uint64_t live, struct KeyPlan *plan)
+{
+    int at = 0;
+    plan->live = live;
+    plan->bits[0] = plan->bits[1] = 0;
+    plan->count = 0;
+    plan->fits = 0;
+    for (int group = 0; group < 4; group++) {
+        uint64_t suits = race->group_suits[group];
+        if (!suits)
+            continue;
+        uint32_t ranks = 0;
+        for (int suit = 0; suit < 4; suit++)
+            if (suits >> (13 * suit) & 1)
+                ranks |= (uint32_t)(live >> (13 * suit)) & 0x1FFF;
+        uint32_t blocks[52];
+        int count = 0, cards = 0;
+        for (int suit = 0; suit < 4; suit++) {
+            if (!(suits >> (13 * suit) & 1))
+                continue;
+            uint32_t pattern = (uint32_t)(live >> (13 * suit)) & 0x1FFF;
+            while (pattern) {
+                uint32_t low = pattern & (~pattern + 1);
+                uint32_t run = ((pattern + low) & ~pattern) - low;
+                pattern ^= run;
+                int shift = top_bit(low), length = top_bit(run) - shift + 1;
+                cards += length;
+                blocks[count++] = (uint32_t)pattern_count(ranks & (low - 1)) << 10 | (uint32_t)length << 6
+                                  | (uint32_t)(13 * suit + shift);
+            }
+        }
+        sort_plays(blocks, count);
+        append_bits(plan->bits, &at, (uint64_t)cards, 6);
+        int previous = 0;
+        for (int i = 0; i < count; i++) {
+            int lowest = (int)(blocks[i] >> 10), length = (int)(blocks[i] >> 6 & 15);
+            int steps = lowest - previous;
+            previous = lowest;
+            append_bits(plan->bits, &at, ((uint64_t)1 << steps) - 1, steps + 1); /* the steps up, then a 0 */
+            if (at > 127 || plan->count >= MOST_BLOCKS)
+                return;
+            append_bits(plan->bits, &at, ((uint64_t)1 << (length - 1)) - 1, length); /* ones, then a 0 */
+            int block = plan->count++;
+            plan->shift[block] = (unsigned char)(blocks[i] & 63);
+            plan->length[block] = (unsigned char)length;
+            plan->base[block] = (unsigned char)at;
+            plan->tied[block] = i + 1 < count && blocks[i + 1] >> 6 == blocks[i] >> 6;
+            at += length; /* the leader's cards, put in by relative_key */
+        }
+        if (at > 127)
+            return;
+    }
+    plan->bits[1] |= (uint64_t)1 << 63;
+    plan->fits = 1;
+}
+
+/* a block's ``cards`` or-ed into a key at bit ``base`` */
+static void
+place_cards(uint64_t *words, int base, uint64_t cards)
+{
+    words[base >> 6] |= cards << (base & 63);
+    if (base < 64 && (base & 63) && cards >> (64 - (base & 63)))
+        words[1] |= cards >> (64 - (base & 63));
+}
+
+/* _Shedding.key: the table's key of the leader's ``*hand`` and the other's
+ * ``*other``, written back in place: the masks themselves where no groups are
+ * given, else the key of blocks from the plan of the cards in play, where it
+ * fits 127 bits, else packed_key's. 0, or -1 with a Python error set. */
+static int
+relative_key(Race *race, uint64_t *hand, uint64_t *other)
+{
+    if (!race->relative)
+        return 0;
+    uint64_t live = *hand | *other;
+    if (race->plans == NULL) {
+        race->plans = PyMem_Calloc(PLANS, sizeof(struct KeyPlan));
+        if (race->plans == NULL) {
+            PyErr_NoMemory();
+            race->stop = 2;
+            return -1;
+        }
+    }
+    struct KeyPlan *plan = &race->plans[(live * 0x9E3779B97F4A7C15ull) >> (64 - PLAN_BITS)];
+    if (plan->live != live)
+        make_plan(race, live, plan);
+    if (!plan->fits) {
+        packed_key(race, hand, other);
+        return 0;
+    }
+    uint64_t words[2] = {plan->bits[0], plan->bits[1]}, held = *hand;
+    for (int block = 0; block < plan->count;) {
+        if (!plan->tied[block]) {
+            uint32_t cards = (uint32_t)(held >> plan->shift[block]) & ((1u << plan->length[block]) - 1);
+            place_cards(words, plan->base[block], cards);
+            block++;
+            continue;
+        }
+        /* blocks of one lowest rank and length: the leader's cards in order */
+        uint32_t owned[4];
+        int last = block, count = 0;
+        while (plan->tied[last])
+            last++;
+        for (int i = block; i <= last; i++)
+            owned[count++] = (uint32_t)(held >> plan->shift[i]) & ((1u << plan->length[i]) - 1);
+        sort_plays(owned, count);
+        for (int i = 0; i < count; i++)
+            place_cards(words, plan->base[block + i], owned[i]);
+        block = last + 1;
+    }
+    *hand = words[0];
+    *other = words[1];
+    return 0;
 }
 
 static int
@@ -632,7 +846,8 @@ leads(Race *race, uint64_t hand, uint64_t other)
     if (quick(race, hand, other))
         return 1; /* cheaper to see again than to keep */
     uint64_t key_hand = hand, key_other = other;
-    relative_key(race, &key_hand, &key_other);
+    if (relative_key(race, &key_hand, &key_other) < 0)
+        return -1;
     int answer = known(race, key_hand, key_other);
     if (answer >= 0)
         return answer;
@@ -2366,6 +2581,7 @@ Race_dealloc(Race *race)
     PyMem_Free(race->levels);
     PyMem_Free(race->keys);
     PyMem_Free(race->answers);
+    PyMem_Free(race->plans);
     Py_XDECREF(race->clock);
     Py_XDECREF(race->made);
     type->tp_free((PyObject *)race);
@@ -2445,7 +2661,7 @@ Race_reduce(Race *race, PyObject *Py_UNUSED(unused))
 }
 
 /* The other half of Race_reduce: the answers put back in the table, each
- * checked (two hands of one pack apart, an answer of 0 or 1). */
+ * checked (two hands of one pack apart or their blocks, an answer of 0 or 1). */
 static PyObject *
 Race_setstate(Race *race, PyObject *state)
 {
@@ -2470,9 +2686,12 @@ Race_setstate(Race *race, PyObject *state)
             for (int byte = 0; byte < 8; byte++)
                 words[word] |= (uint64_t)*at++ << (8 * byte);
         int answer = *at++;
-        if ((words[0] | words[1]) & ~PACK_MASK || words[0] & words[1] || answer > 1) {
+        int blocks = (int)(words[1] >> 63);
+        if ((blocks ? !block_key_valid(race, words)
+                    : (words[0] | words[1]) & ~PACK_MASK || words[0] & words[1])
+            || answer > 1) {
             PyErr_Format(PyExc_ValueError, "a race's pickled position %zd is not two hands of one pack "
-                         "apart with an answer of 0 or 1", i);
+                         "apart, or the blocks of two hands, with an answer of 0 or 1", i);
             return NULL;
         }
         if (keep(race, words[0], words[1], answer) < 0)

@@ -68,11 +68,17 @@ the whole lead) a trick of two seats is a lead and one answer: a play that beats
 the lead kills both and its player leads next, a pick-up takes the lead and hands
 the lead back. There the race runs on the two hands' masks alone, making no
 states: its table is keyed by the leader's hand and the other's, whichever seats
-hold them, and shared by every question under the same rules. With 14 cards in
-play or more the key is by relative ranks, as the proof search's is: where the
-rules compare suits by rank in groups (Flurst's three plain suits, the trump
-alone; or each suit alone), each group drops the ranks no card in play holds,
-so positions that stand the same way share an answer. A position won by the
+hold them, and shared by every question under the same rules. Its key merges
+more than relative ranks, as a double-dummy solver merges the ranks that make
+no difference: where the rules compare suits by rank in groups (Flurst's three
+plain suits, the trump alone; or each suit alone), a card counts by its place
+among its group's ranks in play, by whose hand holds it and by the cards of its
+suit it touches; and as the suits of a group beat and are beaten alike, a block
+of touching cards counts the same in whichever of them it lies. So positions
+that differ only in ranks no card holds, or in which suit of a group holds a
+block, share an answer (``_Shedding.key``); on two-seat Flurst positions
+of 16 to 24 cards the race searches fewer than half the positions it searched
+keyed by relative ranks alone. A position won by the
 quick line (below) is not kept: it is quicker to see again. The compiled
 build runs this race in C (``_shedding.c``), which tries the same moves in the
 same order, counts the same positions and keeps the same answers, about six
@@ -1267,11 +1273,7 @@ class _Race:
         if shedding.quick(hand, other):
             seen[position] = 1
             return 1
-        key = (
-            position  # shedding.key(hand, other), without the call
-            if (hand | other).bit_count() < _RELATIVE_FROM
-            else shedding.relative_key(hand, other)
-        )
+        key = shedding.key(hand, other)
         known = self.shed.get(key, -1)
         if known >= 0:
             seen[position] = known
@@ -1338,9 +1340,8 @@ class _Shedding:
 
     Its positions are the leader's hand and the other's, whichever seats hold
     them, and each holds whether the leader escapes: a table keyed by
-    :meth:`key` (``leader | other << 52``, by relative ranks from
-    :data:`_RELATIVE_FROM` cards in play) shared by every question under one
-    set of rules. It makes no
+    :meth:`key` (by relative ranks and blocks of touching cards, where the
+    rules allow) shared by every question under one set of rules. It makes no
     :class:`PhaseTwoState` and asks the engine nothing; :class:`_Race` hands it
     every position it takes (see :meth:`takes`), and the tests hold it to the
     engine's race position by position."""
@@ -1402,12 +1403,16 @@ class _Shedding:
         self._moves: dict[int, tuple[tuple[tuple[int, int, int], ...], int]] = {}
         #: :meth:`_moves_of` by a group's cards in play
         self._group_moves: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        #: :meth:`_plan_for` by the cards in play
+        self._plans: dict[int, _KeyPlan] = {}
 
     def _groups(self) -> tuple[int, ...]:
         """:attr:`groups`: where whether a card beats another depends, for each two
         suits, on nothing (always, or never) or only on the beater's rank being
         higher, and whether touching cards are one play on their number alone,
-        the suits joined by "higher beats" are each a group; else none."""
+        the suits joined by "higher beats" are each a group, provided the suits
+        of a group are alike to every other suit (see :meth:`key`);
+        else none."""
         whole = self.whole
         if any(
             whole[13 * low + high] != whole[high - low]
@@ -1416,6 +1421,9 @@ class _Shedding:
         ):
             return ()  # a play depends on its ranks, not on its length alone
         group = [0, 1, 2, 3]
+        # for each two suits, how the second beats the first: 0 never, 1 always,
+        # 2 by a higher rank
+        how = [[0] * 4 for _ in range(4)]
         for top_suit in range(4):
             for suit in range(4):
                 # for each rank of the top card, the ranks of ``suit`` that beat it
@@ -1428,35 +1436,134 @@ class _Shedding:
                 ]
                 others = [0x1FFF & ~(1 << rank if suit == top_suit else 0) for rank in range(13)]
                 if beaters == others or not any(beaters):
+                    how[top_suit][suit] = int(beaters == others)
                     continue  # always, or never: ranks make no difference
                 if any(beaters[rank] != 0x1FFF & ~((2 << rank) - 1) for rank in range(13)):
                     return ()  # the ranks of the two suits compare otherwise
+                how[top_suit][suit] = 2
                 joined, into = group[suit], group[top_suit]
                 group = [into if named == joined else named for named in group]
+        # the key moves blocks between the suits of a group: they must beat each
+        # other by rank alone, and be beaten by and beat every other suit alike
+        for first in range(4):
+            for second in range(4):
+                if group[first] != group[second] or first == second:
+                    continue
+                if how[first][second] != 2 or how[first][first] != 2:
+                    return ()
+                for third in range(4):
+                    if group[third] != group[first] and (
+                        how[first][third] != how[second][third]
+                        or how[third][first] != how[third][second]
+                    ):
+                        return ()
         names = sorted(set(group))
         return tuple(names.index(named) for named in group)
 
     def key(self, hand: int, other: int) -> int:
-        """The table's key of the position where the leader holds ``hand`` and
-        the other seat ``other``: :meth:`relative_key` with
-        :data:`_RELATIVE_FROM` cards in play or more, else ``hand | other << 52``
-        (a key never holds fewer cards than its position, so the two kinds of
-        key never meet)."""
-        if (hand | other).bit_count() < _RELATIVE_FROM:
-            return hand | other << CARDS_IN_PACK
-        return self.relative_key(hand, other)
+        """The table's key of the leader's ``hand`` against ``other``, by
+        relative ranks where :attr:`groups` allows (else ``hand | other << 52``).
 
-    def relative_key(self, hand: int, other: int) -> int:
-        """``hand | other << 52`` by relative ranks, where :attr:`groups` allows
-        (else the masks themselves). Then each group keeps the ranks that some
-        card in play holds, and of each run of ranks between two of them that no
-        card holds, one rank, only where a suit holds cards on both sides (else
-        two cards of that suit would touch), and every card moves down past the
-        ranks left out. Positions with one key are one game under other names:
-        the same plays, beating each other the same way."""
-        live = hand | other
+        Within a group of suits compared by rank, a card matters only by its
+        rank among the group's ranks in play, whose hand holds it, and which
+        cards of its suit it touches; and as the group's suits beat each other
+        alike, which suit holds a block of touching cards makes no difference.
+        So the key is, group by group, the group's number of cards in play and
+        its blocks sorted (by their lowest rank among the group's ranks in play,
+        then their length, then which of their cards the leader holds), each
+        block written as the steps up from the last block's lowest rank and its
+        length (each as that many ones less one for the length, then a 0) and,
+        for each card, whether the leader holds it; with bit 127 set. Positions
+        with one key are one game under other names: the same plays, beating
+        each other the same way. A position whose key
+        would not fit 127 bits is keyed as :meth:`_packed_key` keys it (fewer
+        bits, no bit 127: the two kinds never meet)."""
         if not self.groups:
             return hand | other << CARDS_IN_PACK
+        live = hand | other
+        key = at = 0
+        plans = self._plans
+        for suits in self._group_masks:
+            held = live & suits
+            plan = plans.get(held)
+            if plan is None:
+                plan = self._plan_for(held)
+            part, length, singles, ties = plan
+            for shift, width, base in singles:
+                part |= (hand >> shift & width) << base
+            for sources, bases in ties:
+                owned = sorted(hand >> shift & width for shift, width in sources)
+                for cards, base in zip(owned, bases, strict=True):
+                    part |= cards << base
+            key |= part << at
+            at += length
+        if at > 127:
+            return self._packed_key(hand, other)
+        return key | 1 << 127
+
+    def _plan_for(self, held: int) -> _KeyPlan:
+        """:meth:`key`'s plan of one group while ``held`` are its cards in play
+        (kept): its bits that no hand changes and their number; and for each
+        block, where its cards lie in the hands (the shift of the lowest and the
+        width) and where in the group's bits the leader's cards go, the blocks
+        of the same lowest rank and length set apart, as which of them goes
+        where depends on the leader's cards."""
+        ranks = (held | held >> 13 | held >> 26 | held >> 39) & 0x1FFF
+        found: list[int] = []  # lowest << 12 | length << 8 | the lowest card
+        for suit in range(4):
+            pattern = held >> (13 * suit) & 0x1FFF
+            while pattern:
+                low = pattern & -pattern
+                run = ((pattern + low) & ~pattern) - low
+                pattern ^= run
+                found.append(
+                    (ranks & (low - 1)).bit_count() << 12
+                    | run.bit_count() << 8
+                    | 13 * suit + low.bit_length() - 1
+                )
+        found.sort()
+        bits = held.bit_count()  # 6 bits
+        at = 6
+        previous = index = 0
+        singles: list[tuple[int, int, int]] = []
+        ties: list[tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = []
+        count = len(found)
+        while index < count:
+            shape = found[index] >> 8
+            lowest, length = shape >> 4, shape & 15
+            same = index + 1
+            while same < count and found[same] >> 8 == shape:
+                same += 1
+            bases: list[int] = []
+            for _ in range(index, same):
+                bits |= ((1 << (lowest - previous)) - 1) << at  # the steps up, then a 0
+                at += lowest - previous + 1
+                previous = lowest
+                bits |= ((1 << (length - 1)) - 1) << at  # the length: ones, then a 0
+                at += length
+                bases.append(at)
+                at += length
+            width = (1 << length) - 1
+            if same == index + 1:
+                singles.append((found[index] & 0xFF, width, bases[0]))
+            else:
+                sources = tuple((entry & 0xFF, width) for entry in found[index:same])
+                ties.append((sources, tuple(bases)))
+            index = same
+        plan = (bits, at, tuple(singles), tuple(ties))
+        if len(self._plans) >= _MOVES_KEPT:
+            self._plans.clear()
+        self._plans[held] = plan
+        return plan
+
+    def _packed_key(self, hand: int, other: int) -> int:
+        """``hand | other << 52`` by relative ranks, for positions too big for
+        :meth:`key`: each group keeps the ranks that some card in play
+        holds, and of each run of ranks between two of them that no card holds,
+        one rank, only where a suit holds cards on both sides (else two cards of
+        that suit would touch), and every card moves down past the ranks left
+        out."""
+        live = hand | other
         found = self._moves.get(live)
         if found is None:
             found = self._moves_for(live)
@@ -1778,9 +1885,16 @@ class _Shedding:
         return True
 
 
-#: The fewest cards in play for which :meth:`_Shedding.key` keys by relative ranks;
-#: below, by the masks themselves, quicker to key where the searches are small.
-_RELATIVE_FROM: Final = 14
+#: One group's plan of :meth:`_Shedding.key` (see :meth:`_Shedding._plan_for`):
+#: the bits no hand changes, their number, the blocks alone in their lowest rank
+#: and length (shift, width, where the leader's cards go) and the sets of blocks
+#: that share them (shifts and widths, and where they go in their sorted order).
+_KeyPlan = tuple[
+    int,
+    int,
+    tuple[tuple[int, int, int], ...],
+    tuple[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], ...],
+]
 #: The most positions :attr:`_Race.seen` holds before it starts again.
 _SEEN_KEPT: Final = 1_000_000
 #: The most sets of cards in play :meth:`_Shedding.key` keeps its moves for.
