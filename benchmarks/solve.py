@@ -14,6 +14,14 @@ Each answer is the verdict and one move that keeps it, as a bot asks;
 forcing line (the proof search, which counts moves) where two seats are left,
 instead of the verdict alone (the race).
 
+``--unsolved`` lists, under each ``N``'s row, every position the budget did not
+solve: its game's seed, the hands, the trump, the play on the table and the seat
+to act, so that the hard positions can be studied on their own; ``--seeds``
+tries only the games of the seeds it names, to solve those positions again:
+
+    python benchmarks/solve.py --cards 24 --games 200 --max-nodes 20000000 --unsolved
+    python benchmarks/solve.py --cards 24 --seeds 47 120 --max-nodes 300000000
+
 It runs on whichever build is installed: build the compiled modules in place
 first (``SKITGUBBE_MYPYC=1 python setup.py build_ext --inplace``) for the
 compiled figures, and delete them for the pure ones.
@@ -49,12 +57,34 @@ def position(seed: int, players: int, seats: int, cards: int) -> PhaseTwoState |
     return None
 
 
+def described(seed: int, state: PhaseTwoState) -> str:
+    """One line naming a position of the game of ``seed``: each seat still
+    playing with its hand, the trump, the play on the table and who acts."""
+    playing = [seat for seat in range(state.players) if seat not in state.out]
+    hands = "; ".join(f"seat {seat}: {sg.format_cards(state.hand(seat))}" for seat in playing)
+    trump = state.trump if state.trump is not None else "none"
+    table = ", ".join(
+        f"seat {seat} led {sg.format_cards(play)}"
+        for seat, play in zip(state.table_seats, state.table, strict=True)
+    )
+    return (
+        f"seed {seed}: {hands}; trump {trump}; "
+        f"{table or 'the table empty'}; seat {state.turn} to act"
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seats", type=int, default=2, help="seats left in play")
     parser.add_argument("--cards", type=int, nargs="+", default=[4, 6, 8, 10])
     parser.add_argument("--games", type=int, default=200, help="games tried for each N")
     parser.add_argument("--max-nodes", type=int, default=200_000)
+    parser.add_argument(
+        "--seeds", type=int, nargs="+", help="only the games of these seeds (instead of --games)"
+    )
+    parser.add_argument(
+        "--unsolved", action="store_true", help="list the positions the budget did not solve"
+    )
     parser.add_argument(
         "--quickest", action="store_true", help="count the quickest line (the proof search)"
     )
@@ -74,7 +104,8 @@ def main() -> int:
     print(f"{'cards':>5} {'solved':>9} {'median s':>9} {'worst s':>9} {'median nodes':>13}")
     for cards in args.cards:
         times, nodes, tried = [], [], 0
-        for seed in range(args.games):
+        unsolved: list[str] = []
+        for seed in args.seeds if args.seeds is not None else range(args.games):
             state = position(seed, max(3, args.seats), args.seats, cards)
             if state is None:
                 continue
@@ -90,13 +121,18 @@ def main() -> int:
             if answer.complete:
                 times.append(spent)
                 nodes.append(answer.nodes)
+            else:
+                unsolved.append(described(seed, state))
         if not times:
             print(f"{cards:>5} {0:>4} of {tried:<3}")
-            continue
-        print(
-            f"{cards:>5} {len(times):>4} of {tried:<3} {statistics.median(times):>9.4f} "
-            f"{max(times):>9.4f} {statistics.median(nodes):>13,.0f}"
-        )
+        else:
+            print(
+                f"{cards:>5} {len(times):>4} of {tried:<3} {statistics.median(times):>9.4f} "
+                f"{max(times):>9.4f} {statistics.median(nodes):>13,.0f}"
+            )
+        if args.unsolved:
+            for line in unsolved:
+                print(f"      unsolved: {line}")
     return 0
 
 

@@ -1,0 +1,83 @@
+"""``benchmarks/solve.py``: the positions its budget did not solve, listed so that
+they can be studied and solved again on their own (``--unsolved``, ``--seeds``)."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import skitgubbe as sg
+from skitgubbe.solve import solve
+
+SCRIPT = Path(__file__).parent.parent / "benchmarks" / "solve.py"
+
+
+@pytest.fixture(scope="module")
+def bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("solve_benchmark", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run(
+    bench: ModuleType,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    args: str,
+) -> str:
+    monkeypatch.setattr(sys, "argv", ["solve.py", *args.split()])
+    assert bench.main() == 0
+    return capsys.readouterr().out
+
+
+def test_unsolved_positions_are_listed_with_their_hands(
+    bench: ModuleType, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    budget = 2_000
+    out = run(bench, capsys, monkeypatch, f"--cards 16 --games 30 --max-nodes {budget} --unsolved")
+    listed = {int(seed): line for seed, line in re.findall(r"unsolved: seed (\d+): (.*)", out)}
+    solved = unsolved = 0
+    for seed in range(30):
+        state = bench.position(seed, 3, 2, 16)
+        if state is None:
+            assert seed not in listed
+            continue
+        if solve(state, max_nodes=budget).complete:
+            solved += 1
+            assert seed not in listed
+            continue
+        unsolved += 1
+        line = listed[seed]
+        for seat in range(3):
+            if seat not in state.out:
+                assert f"seat {seat}: {sg.format_cards(state.hand(seat))};" in line
+        assert f"trump {state.trump};" in line
+        assert line.endswith(f"seat {state.turn} to act")
+        for seat, play in zip(state.table_seats, state.table, strict=True):
+            assert f"seat {seat} led {sg.format_cards(play)}" in line
+    assert solved and unsolved  # the budget splits the positions, so both kinds are checked
+    assert len(listed) == unsolved
+    row = re.search(r"^\s+16\s+(\d+) of (\d+)", out, re.MULTILINE)
+    assert row is not None and (int(row[1]), int(row[2])) == (solved, solved + unsolved)
+
+
+def test_seeds_try_only_the_named_games(
+    bench: ModuleType, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    everything = run(
+        bench, capsys, monkeypatch, "--cards 16 --games 30 --max-nodes 2000 --unsolved"
+    )
+    seeds = [int(seed) for seed in re.findall(r"unsolved: seed (\d+):", everything)][:2]
+    named = " ".join(map(str, seeds))
+    again = run(
+        bench, capsys, monkeypatch, f"--cards 16 --max-nodes 2000 --unsolved --seeds {named}"
+    )
+    assert re.findall(r"unsolved: seed (\d+):", again) == [str(seed) for seed in seeds]
+    assert re.search(rf"^\s+16\s+0 of {len(seeds)}\b", again, re.MULTILINE)
