@@ -14,6 +14,10 @@ Each answer is the verdict and one move that keeps it, as a bot asks;
 forcing line (the proof search, which counts moves) where two seats are left,
 instead of the verdict alone (the race).
 
+``--seconds`` limits each position's time as well, so that the positions
+solved are those solved within it (``--seconds 5 --max-nodes 1000000000`` asks
+which are solved within 5 s).
+
 ``--unsolved`` lists, under each ``N``'s row, every position the budget did not
 solve: its game's seed, the hands, the trump, the play on the table and the seat
 to act, so that the hard positions can be studied on their own; ``--seeds``
@@ -80,6 +84,11 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200, help="games tried for each N")
     parser.add_argument("--max-nodes", type=int, default=200_000)
     parser.add_argument(
+        "--seconds",
+        type=float,
+        help="a time limit for each position too (counted as unsolved past it)",
+    )
+    parser.add_argument(
         "--seeds", type=int, nargs="+", help="only the games of these seeds (instead of --games)"
     )
     parser.add_argument(
@@ -97,9 +106,10 @@ def main() -> int:
     build = "compiled" if sg.COMPILED else "pure"
     search = ", the quickest line" if args.quickest else ""
     search += ", every move that keeps it" if args.every_move else ", one move that keeps it"
+    limit = f" and {args.seconds:g} s" if args.seconds is not None else ""
     print(
-        f"Flurst, {args.seats} seats left, {build} build, budget {args.max_nodes:,} positions"
-        + search
+        f"Flurst, {args.seats} seats left, {build} build, "
+        f"budget {args.max_nodes:,} positions{limit}" + search
     )
     print(f"{'cards':>5} {'solved':>9} {'median s':>9} {'worst s':>9} {'median nodes':>13}")
     for cards in args.cards:
@@ -114,6 +124,7 @@ def main() -> int:
             answer = solve(
                 state,
                 max_nodes=args.max_nodes,
+                seconds=args.seconds,
                 quickest=args.quickest,
                 one_move=not args.every_move,
             )

@@ -81,3 +81,23 @@ def test_seeds_try_only_the_named_games(
     )
     assert re.findall(r"unsolved: seed (\d+):", again) == [str(seed) for seed in seeds]
     assert re.search(rf"^\s+16\s+0 of {len(seeds)}\b", again, re.MULTILINE)
+
+
+def test_seconds_bound_each_position_as_well(
+    bench: ModuleType, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a microsecond: every position that needs more than the few positions
+    # searched between two looks at the clock is left unsolved, however large
+    # the budget of positions
+    out = run(
+        bench,
+        capsys,
+        monkeypatch,
+        "--cards 16 --games 30 --max-nodes 1000000000 --seconds 0.000001 --unsolved",
+    )
+    assert "budget 1,000,000,000 positions and 1e-06 s" in out
+    seeds = [int(seed) for seed in re.findall(r"unsolved: seed (\d+):", out)]
+    assert seeds
+    for seed in seeds:
+        state = bench.position(seed, 3, 2, 16)
+        assert solve(state, max_nodes=10**9).complete  # the positions alone would not stop it
