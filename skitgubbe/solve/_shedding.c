@@ -64,6 +64,9 @@ top_bit(uint64_t word)
 /* The most plays one hand can hold: four suits of thirteen touching cards,
  * each with 91 runs at most. */
 #define MOST_PLAYS 364
+/* The most plays FINISHERS_MOST cards make: six touching cards, 21 runs. */
+#define FINISHERS_MOST 6
+#define MOST_FINISHERS 21
 #define PATTERNS 8192
 #define CLOCK_EVERY 256
 #define PACK_MASK ((UINT64_C(1) << 52) - 1)
@@ -93,7 +96,8 @@ typedef struct {
     uint64_t *keys;
     signed char *answers;
     size_t capacity, used;
-    /* the moves of each level of the line being searched, MOST_PLAYS apiece,
+    /* the moves of each level of the line being searched, MOST_PLAYS apiece
+     * (and after them the finishers of leading(), MOST_FINISHERS words),
      * made when the line first grows that deep: kept off the C stack, so that
      * a deep line fits in a thread's small stack */
     uint32_t **frames;
@@ -769,7 +773,8 @@ enter(Race *race)
     }
     uint32_t *frame = race->frames[race->depth];
     if (frame == NULL) {
-        frame = race->frames[race->depth] = PyMem_Malloc(sizeof(uint32_t) * MOST_PLAYS);
+        frame = race->frames[race->depth] =
+            PyMem_Malloc(sizeof(uint32_t) * MOST_PLAYS + sizeof(uint64_t) * MOST_FINISHERS);
         if (frame == NULL) {
             PyErr_NoMemory();
             race->stop = 2;
@@ -839,6 +844,43 @@ answering(Race *race, uint64_t rest, uint64_t other, uint64_t lead, uint32_t *or
 static int leading(Race *race, uint64_t hand, uint64_t other, uint64_t key_hand, uint64_t key_other,
                    uint32_t *order);
 
+/* _Race._finishers: the plays of ``other`` after which it goes out by its
+ * quick line whatever the leader of ``hand`` keeps of it (written to ``ends``,
+ * MOST_FINISHERS at most), where ``other`` holds FINISHERS_MOST cards at most;
+ * their number, or -1 with a Python error set. */
+static int
+finishers(Race *race, uint64_t hand, uint64_t other, uint64_t *ends)
+{
+    int count = 0;
+    if (card_count(other) > FINISHERS_MOST)
+        return 0;
+    for (int suit = 0; suit < 4; suit++) {
+        uint32_t pattern = (uint32_t)(other >> (13 * suit)) & 0x1FFF;
+        if (!pattern)
+            continue;
+        const uint32_t *plays = plays_of(race, pattern);
+        if (plays == NULL)
+            return -1;
+        for (int i = 0; i < race->play_count[pattern]; i++) {
+            uint64_t play = (uint64_t)(plays[i] & 0x1FFF) << (13 * suit);
+            if (play == other || quick(race, other ^ play, hand))
+                ends[count++] = play;
+        }
+    }
+    return count;
+}
+
+/* Whether one of the ``count`` finishers ``ends`` beats ``lead``. */
+static int
+finished(const Race *race, uint64_t lead, const uint64_t *ends, int count)
+{
+    uint64_t beaters = race->beaten_by[top_bit(lead)];
+    for (int i = 0; i < count; i++)
+        if (!(ends[i] & ~beaters))
+            return 1;
+    return 0;
+}
+
 /* _Race._leads; -1 when stopped. */
 static int
 leads(Race *race, uint64_t hand, uint64_t other)
@@ -877,6 +919,10 @@ leading(Race *race, uint64_t hand, uint64_t other, uint64_t key_hand, uint64_t k
             order[count++] = plays[i] << 2 | (uint32_t)suit;
     }
     sort_plays(order, count);
+    uint64_t *ends = (uint64_t *)(order + MOST_PLAYS); /* MOST_PLAYS is even: aligned */
+    int ending = finishers(race, hand, other, ends);
+    if (ending < 0)
+        return -1;
     int answer = 0;
     for (int i = 0; i < count; i++) {
         uint64_t lead = (uint64_t)(order[i] >> 2 & 0x1FFF) << (13 * (order[i] & 3));
@@ -884,6 +930,8 @@ leading(Race *race, uint64_t hand, uint64_t other, uint64_t key_hand, uint64_t k
             answer = 1;
             break;
         }
+        if (finished(race, lead, ends, ending))
+            continue; /* the other beats it and goes out: it loses */
         int escapes = answered(race, hand ^ lead, other, lead);
         if (escapes < 0)
             return -1;

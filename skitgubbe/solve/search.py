@@ -155,7 +155,7 @@ from typing import Final, Protocol
 
 import attrs
 
-from ..cards import CARDS_IN_PACK, PACK_MASK
+from ..cards import CARDS_IN_PACK, PACK_MASK, count_cards
 from ..events import EventKind
 from ..moves import Move, PickUp
 from ..phase_two import (
@@ -1291,18 +1291,48 @@ class _Race:
                 for play in shedding.runs(pattern):
                     order.append(play << 2 | suit)
         order.sort()
+        ends = self._finishers(hand, other)
+        beaten_by = shedding.beaten_by
         result = 0
         for entry in order:
             lead = (entry >> 2 & 0x1FFF) << (13 * (entry & 3))
             if lead == hand:  # it leads its last cards and is out
                 result = 1
                 break
+            if ends:
+                beaters = beaten_by[lead.bit_length() - 1]
+                if any(not end & ~beaters for end in ends):
+                    continue  # the other beats it and goes out: it loses
             if self._answered(hand ^ lead, other, lead):
                 result = 1
                 break
         self.shed[key] = result
         seen[position] = result
         return result
+
+    def _finishers(self, hand: int, other: int) -> list[int]:
+        """The plays of ``other`` (where it holds :data:`_FINISHERS_MOST` cards at
+        most) that end the game for it: its last cards, or a play after which its
+        quick line (:meth:`_Shedding.quick`) puts it out against ``hand``.
+
+        A lead from ``hand`` that one of them beats loses at once, unsearched:
+        the other beats it so, leads next and goes out. The quick line holds
+        against what ``hand`` keeps after its lead as it does against ``hand``:
+        on that line the leader only picks up, never beating a piece before the
+        last, and with fewer cards it can beat no more of them."""
+        found: list[int] = []
+        if count_cards(other) > _FINISHERS_MOST:
+            return found
+        shedding = self.shedding
+        assert shedding is not None
+        for suit in range(4):
+            pattern = other >> (13 * suit) & 0x1FFF
+            if pattern:
+                for play in shedding.runs(pattern):
+                    end = (play & 0x1FFF) << (13 * suit)
+                    if end == other or shedding.quick(other ^ end, hand):
+                        found.append(end)
+        return found
 
     def _answered(self, rest: int, other: int, lead: int) -> int:
         """1 if the seat that led ``lead``, holding ``rest`` after it, escapes
@@ -1897,6 +1927,9 @@ _KeyPlan = tuple[
 ]
 #: The most positions :attr:`_Race.seen` holds before it starts again.
 _SEEN_KEPT: Final = 1_000_000
+#: The most cards the other seat may hold where the race looks for its finishers
+#: (:meth:`_Race._finishers`): past it they are many to try and seldom there.
+_FINISHERS_MOST: Final = 6
 #: The most sets of cards in play :meth:`_Shedding.key` keeps its moves for.
 _MOVES_KEPT: Final = 50_000
 
