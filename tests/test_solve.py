@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 import skitgubbe as sg
 from skitgubbe.cards import cards_of, format_cards, mask_of, one_pack
 from skitgubbe.events import EventKind
+from skitgubbe.moves import PickUp
 from skitgubbe.rules import AntiTrump, Beat, Runs
 from skitgubbe.rules import PickUp as PickUpRule
 from skitgubbe.simulate import move_bound
@@ -711,6 +712,123 @@ def test_a_lead_the_other_finishes_on_is_lost_unsearched() -> None:
             answer = native.leads(cards, other, 10**7, float("inf"))
             assert answer == (verdict if verdict is not None else _race(ace, 0, None))
             assert native.nodes == nodes
+
+
+def _dense_position(rng: random.Random, rules: sg.Ruleset, most: int) -> PhaseTwoState | None:
+    """Two seats holding cards drawn from a few touching ranks of two to four
+    suits (so that the cards beat, touch and join each other often), seat 0 to
+    lead; ``None`` where the rules end it at once."""
+    suits = rng.sample("CDHS", rng.randint(2, 4))
+    low = rng.randint(2, 9)
+    ranks = [rank for rank in range(low, low + rng.randint(3, 6)) if rank <= 14]
+    names = {11: "J", 12: "Q", 13: "K", 14: "A"}
+    pool = [f"{names.get(rank, rank)}{suit}" for suit in suits for rank in ranks]
+    cards = rng.sample(pool, rng.randint(3, min(most, len(pool))))
+    cut = rng.randint(1, len(cards) - 1)
+    state = sg.start_phase_two(
+        rules,
+        [" ".join(cards[:cut]), " ".join(cards[cut:])] + [""] * (rules.min_players - 2),
+        rng.choice(suits),
+        leader=0,
+    )
+    return state if isinstance(state, PhaseTwoState) and not state.is_over else None
+
+
+def test_picking_up_a_lead_every_card_beats_is_never_the_only_escape() -> None:
+    """The lemma the race's junk rests on (_Shedding.canonical): where every card
+    of the seat answering a lead beats it alone, picking it up never escapes
+    where every beat loses. Checked by the engine's race (which knows nothing
+    of junk) on each lead of dense two-seat positions, under every set of rules
+    whose junk the race lays out."""
+    rng = random.Random(23)
+    checked = escapes = 0
+    for _ in range(1500):
+        rules = _varied_rules(rng)
+        state = _dense_position(rng, rules, 10)
+        if state is None:
+            continue
+        shedding = _Shedding.for_context(state._context)
+        if shedding is None or not shedding.shifting or not shedding.takes(state):
+            continue  # the race does not play these rules or this position
+        for lead in state.legal_moves():
+            led = state.apply(lead)
+            if led.is_over or led.table_seats != (0,):
+                continue
+            assert isinstance(led, PhaseTwoState) and shedding.takes(led)
+            top = led._table_masks[0].bit_length() - 1
+            if led._hand_masks[1] & ~shedding.beaten_by[top]:
+                continue  # a card of seat 1 does not beat it
+            picked = beaten = None
+            for answer in led.legal_moves():
+                after = led.apply(answer)
+                escaped = int(after.goat != 1) if after.is_over else _race(after, 1, None)
+                if escaped is None:
+                    break  # a line comes back: the proof search's business
+                if isinstance(answer, PickUp):
+                    picked = escaped
+                else:
+                    beaten = max(beaten or 0, escaped)
+            else:
+                if picked is None or beaten is None:
+                    continue
+                checked += 1
+                escapes += picked
+                assert not picked or beaten, (rules, state.hand(0), state.hand(1), lead)
+    assert checked >= 400 and escapes >= 100, (checked, escapes)
+
+
+def test_junk_laid_out_alike_keeps_the_verdict() -> None:
+    """Two seats: the cards of one seat that everything else in play beats,
+    touching nothing outside them (junk), count by their blocks alone: the race
+    lays them out one way (_Shedding.canonical), so that positions alike but
+    for which junk a seat holds share one answer. The verdict of each position
+    and of its junk laid out is the engine's race's; two positions whose junk
+    differs in its cards but not its blocks meet at one position; and the race
+    counts fewer positions for it."""
+    state = sg.start_phase_two(
+        sg.presets.FLURST, ["2C 3C 5D 9S QC", "JD KH 10S", ""], "H", leader=0
+    )
+    assert isinstance(state, PhaseTwoState)
+    shedding = _Shedding.for_context(state._context)
+    assert shedding is not None and shedding.shifting
+    hand, other = state._hand_masks[0], state._hand_masks[1]
+    # seat 1's cards all beat 2C 3C 5D and 9S, but 9S touches 10S, and the jack
+    # and the ten do not beat the queen: the junk is 2C 3C and 5D, two blocks
+    assert shedding.junk_of(hand, other) == mask_of(sg.parse_cards("2C 3C 5D"))
+    assert shedding.junk_of(other, hand) == 0
+    laid, kept = shedding.canonical(hand, other)
+    # laid out in clubs from the 2 up, longest first, a rank apart
+    assert kept == other and laid == mask_of(sg.parse_cards("2C 3C 5C 9S QC"))
+    # the same blocks of other cards: the same position laid out
+    alike = mask_of(sg.parse_cards("5S 6S 7C 9S QC"))
+    assert shedding.canonical(alike, other) == (laid, other)
+    rng = random.Random(5)
+    moved = 0
+    for _ in range(900):
+        rules = _varied_rules(rng)
+        position = _dense_position(rng, rules, 11)
+        if position is None:
+            continue
+        shedding = _Shedding.for_context(position._context)
+        if shedding is None or not shedding.takes(position):
+            continue
+        hand, other = position._hand_masks[0], position._hand_masks[1]
+        pair = shedding.canonical(hand, other)
+        if pair == (hand, other):
+            continue
+        moved += 1
+        truth = _race(position, 0, None)
+        assert _Race(0, {}, 10**7, float("inf"), shedding, {})._leads(hand, other) == truth
+        redealt = sg.start_phase_two(
+            rules,
+            [format_cards(cards_of(pair[0])), format_cards(cards_of(pair[1]))]
+            + [""] * (rules.min_players - 2),
+            position.trump,
+            leader=0,
+        )
+        assert isinstance(redealt, PhaseTwoState)
+        assert _race(redealt, 0, None) == truth, (rules, position.hand(0), position.hand(1))
+    assert moved >= 100, moved
 
 
 def test_top_cards_settle_a_race_without_a_search() -> None:

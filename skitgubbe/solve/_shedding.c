@@ -83,6 +83,10 @@ typedef struct {
     /* _Shedding.beats and _Shedding.one_way */
     uint64_t beats[52];
     int one_way;
+    /* whether a block's plays depend on its length alone (not on where it
+     * lies), and no two cards beat each other: then the junk may move (see
+     * canonical) */
+    int shifting;
     /* each suit's group of suits compared by rank; relative: whether the
      * table is keyed by relative ranks (see relative_key) */
     int group_of[4];
@@ -792,6 +796,112 @@ leave(Race *race, int answer)
     return answer;
 }
 
+
+/* _Shedding.junk_of: the junk of ``mine`` against ``theirs``, the most of its
+ * cards such that every other card in play beats each of them alone and none
+ * of their blocks of touching cards touches a card in play outside them. */
+static uint64_t
+junk_of(const Race *race, uint64_t mine, uint64_t theirs)
+{
+    uint64_t live = mine | theirs, junk = mine;
+    for (uint64_t cards = theirs; cards && junk; cards &= cards - 1)
+        junk &= race->beats[top_bit(cards & (~cards + 1))];
+    while (junk) {
+        uint64_t kept = junk;
+        for (uint64_t cards = mine & ~junk; cards && kept; cards &= cards - 1)
+            kept &= race->beats[top_bit(cards & (~cards + 1))];
+        uint64_t outside = live & ~kept, found = kept;
+        for (int suit = 0; suit < 4 && found; suit++) {
+            uint32_t pattern = (uint32_t)(kept >> (13 * suit)) & 0x1FFF;
+            uint32_t near = (uint32_t)(outside >> (13 * suit)) & 0x1FFF;
+            while (pattern) {
+                uint32_t low = pattern & (~pattern + 1);
+                uint32_t run = ((pattern + low) & ~pattern) - low;
+                pattern ^= run;
+                if ((run << 1 | run >> 1) & near)
+                    found &= ~((uint64_t)run << (13 * suit));
+            }
+        }
+        if (found == junk)
+            break;
+        junk = found;
+    }
+    return junk;
+}
+
+/* _Shedding.moved: ``mine`` with its ``junk`` laid out as canonical() lays
+ * it, or 0 where it does not fit. */
+static uint64_t
+moved(const Race *race, uint64_t mine, uint64_t theirs, uint64_t junk)
+{
+    int lengths[52], count = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        uint32_t pattern = (uint32_t)(junk >> (13 * suit)) & 0x1FFF;
+        while (pattern) {
+            uint32_t low = pattern & (~pattern + 1);
+            uint32_t run = ((pattern + low) & ~pattern) - low;
+            pattern ^= run;
+            int length = card_count(run), at = count++;
+            while (at > 0 && lengths[at - 1] < length) { /* longest first */
+                lengths[at] = lengths[at - 1];
+                at--;
+            }
+            lengths[at] = length;
+        }
+    }
+    uint64_t rest = (mine | theirs) & ~junk, plain = rest & ~race->trumps;
+    uint32_t ranks = 0;
+    for (int suit = 0; suit < 4; suit++)
+        ranks |= (uint32_t)(plain >> (13 * suit)) & 0x1FFF;
+    int ceiling = ranks ? top_bit(ranks & (~ranks + 1)) : 13; /* the lowest such rank */
+    int next[4] = {0, 0, 0, 0};
+    uint64_t laid = 0;
+    for (int i = 0; i < count; i++) {
+        int length = lengths[i], suit = 0;
+        for (; suit < 4; suit++) {
+            if (race->trumps >> (13 * suit) & 0x1FFF)
+                continue;
+            int end = next[suit] + length; /* the rank just above the block */
+            if (end < ceiling || (end == ceiling && end < 13 && !(rest >> (13 * suit + end) & 1)))
+                break;
+        }
+        if (suit == 4)
+            return 0;
+        laid |= (uint64_t)((1u << length) - 1) << (13 * suit + next[suit]);
+        next[suit] += length + 1;
+    }
+    return laid;
+}
+
+/* _Shedding.canonical: where one seat holds junk (junk_of), the position with
+ * that junk laid out the same way whatever its cards were: its blocks, longest
+ * first, each in the first suit without trumps where it fits from the lowest
+ * rank up, one rank apart, below every card in play outside it that is not a
+ * trump. The two positions are one game (see _Shedding.canonical). Where the
+ * rules do not allow it, or the junk does not fit, the position itself. */
+static void
+canonical(const Race *race, uint64_t *hand, uint64_t *other)
+{
+    if (!race->shifting)
+        return;
+    uint64_t *mine = hand, *theirs = other;
+    uint64_t junk = junk_of(race, *mine, *theirs);
+    if (!junk) {
+        mine = other;
+        theirs = hand;
+        junk = junk_of(race, *mine, *theirs);
+        if (!junk)
+            return;
+    }
+    uint64_t laid = moved(race, *mine, *theirs, junk);
+    if (!laid || laid == junk)
+        return;
+    uint64_t changed = (*mine & ~junk) | laid;
+    if (junk_of(race, changed, *theirs) != laid)
+        return;
+    *mine = changed;
+}
+
 static int leads(Race *race, uint64_t hand, uint64_t other);
 
 static int answering(Race *race, uint64_t rest, uint64_t other, uint64_t lead, uint32_t *order);
@@ -838,6 +948,8 @@ answering(Race *race, uint64_t rest, uint64_t other, uint64_t lead, uint32_t *or
                 return 0;
         }
     }
+    if (count && race->shifting && !(other & ~race->beaten_by[top]))
+        return 1; /* each of its cards beats the lead: picking it up is no better than a beat */
     return leads(race, rest, other | lead); /* picked up: the leader leads again */
 }
 
@@ -887,6 +999,7 @@ leads(Race *race, uint64_t hand, uint64_t other)
 {
     if (quick(race, hand, other))
         return 1; /* cheaper to see again than to keep */
+    canonical(race, &hand, &other); /* the junk laid out alike: one game */
     uint64_t key_hand = hand, key_other = other;
     if (relative_key(race, &key_hand, &key_other) < 0)
         return -1;
@@ -2585,6 +2698,11 @@ read_rules(Race *race, PyObject *filters, PyObject *beaten_by, PyObject *whole)
         for (int other = 0; other < card; other++)
             if ((race->beats[card] >> other & 1) && (race->beats[other] >> card & 1))
                 race->one_way = 0;
+    race->shifting = race->one_way;
+    for (int low = 0; low < 13; low++)
+        for (int high = low; high < 13; high++)
+            if (race->whole[13 * low + high] != race->whole[high - low])
+                race->shifting = 0;
     return 0;
 }
 
