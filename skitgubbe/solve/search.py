@@ -1987,20 +1987,21 @@ class _Shedding:
             return hand, other
         junk = self.junk_of(hand, other)
         if junk:
-            laid = self._laid(hand, other, junk)
-            if laid and laid != junk:
-                changed = hand & ~junk | laid
-                if self.junk_of(changed, other) == laid:
-                    return changed, other
-            return hand, other
+            return self._junk_moved(hand, other, junk), other
         junk = self.junk_of(other, hand)
         if junk:
-            laid = self._laid(other, hand, junk)
-            if laid and laid != junk:
-                changed = other & ~junk | laid
-                if self.junk_of(changed, hand) == laid:
-                    return hand, changed
+            return hand, self._junk_moved(other, hand, junk)
         return hand, other
+
+    def _junk_moved(self, mine: int, theirs: int, junk: int) -> int:
+        """``mine`` with its ``junk`` laid out by :meth:`_laid`, where it fits
+        and stays junk so (else ``mine`` itself)."""
+        laid = self._laid(mine, theirs, junk)
+        if laid and laid != junk:
+            changed = mine & ~junk | laid
+            if self.junk_of(changed, theirs) == laid:
+                return changed
+        return mine
 
     def _pieces_of(self, pattern: int) -> tuple[tuple[int, int], ...]:
         """The pieces :meth:`quick` leads from one suit's cards ``pattern``, each
