@@ -69,6 +69,11 @@ top_bit(uint64_t word)
 #define MOST_FINISHERS 21
 #define PATTERNS 8192
 #define CLOCK_EVERY 256
+/* search._TRUMPS_LAST and search._UNBEATEN_LAST: in the order of plays (each
+ * play << 2 | suit, sorted), trumps after every other play, and a lead the
+ * other seat cannot beat after those it can */
+#define TRUMPS_LAST (UINT32_C(1) << 31)
+#define UNBEATEN_LAST (UINT32_C(1) << 30)
 #define PACK_MASK ((UINT64_C(1) << 52) - 1)
 #define SUIT_STARTS (UINT64_C(1) | UINT64_C(1) << 13 | UINT64_C(1) << 26 | UINT64_C(1) << 39)
 
@@ -929,10 +934,11 @@ answering(Race *race, uint64_t rest, uint64_t other, uint64_t lead, uint32_t *or
         const uint32_t *plays = plays_of(race, pattern);
         if (plays == NULL)
             return -1;
+        uint32_t trumps = race->trumps >> shift & 1 ? TRUMPS_LAST : 0;
         for (int i = 0; i < race->play_count[pattern]; i++) {
             if ((uint64_t)(plays[i] & 0x1FFF) << shift == other)
                 return 0; /* it beats with its last cards: out */
-            order[count++] = plays[i] << 2 | (uint32_t)(shift / 13);
+            order[count++] = plays[i] << 2 | (uint32_t)(shift / 13) | trumps;
         }
     }
     if (count) {
@@ -1028,10 +1034,13 @@ leading(Race *race, uint64_t hand, uint64_t other, uint64_t key_hand, uint64_t k
         const uint32_t *plays = plays_of(race, pattern);
         if (plays == NULL)
             return -1;
-        for (int i = 0; i < race->play_count[pattern]; i++)
-            order[count++] = plays[i] << 2 | (uint32_t)suit;
+        uint32_t trumps = race->trumps >> (13 * suit) & 1 ? TRUMPS_LAST : 0;
+        for (int i = 0; i < race->play_count[pattern]; i++) {
+            uint32_t unbeaten = other & race->beaten_by[13 * suit + (int)(plays[i] >> 13 & 15)] ? 0 : UNBEATEN_LAST;
+            order[count++] = plays[i] << 2 | (uint32_t)suit | trumps | unbeaten;
+        }
     }
-    sort_plays(order, count);
+    sort_plays(order, count); /* those the other can beat first, then those it cannot, then trumps */
     uint64_t *ends = (uint64_t *)(order + MOST_PLAYS); /* MOST_PLAYS is even: aligned */
     int ending = finishers(race, hand, other, ends);
     if (ending < 0)

@@ -1295,15 +1295,21 @@ class _Race:
             seen[position] = known
             return known
         self._count()
-        order: list[int] = []  # more cards first, then the lower top card
+        # the plays the other seat can beat first, then those it cannot, then
+        # trumps; within each, more cards first, then the lower top card
+        beaten_by = shedding.beaten_by
+        order: list[int] = []
         for suit in range(4):
             pattern = hand >> (13 * suit) & 0x1FFF
             if pattern:
+                trumps = _TRUMPS_LAST if shedding.trumps >> (13 * suit) & 1 else 0
                 for play in shedding.runs(pattern):
-                    order.append(play << 2 | suit)
+                    unbeaten = (
+                        0 if other & beaten_by[13 * suit + (play >> 13 & 15)] else _UNBEATEN_LAST
+                    )
+                    order.append(play << 2 | suit | trumps | unbeaten)
         order.sort()
         ends = self._finishers(hand, other)
-        beaten_by = shedding.beaten_by
         result = 0
         for entry in order:
             lead = (entry >> 2 & 0x1FFF) << (13 * (entry & 3))
@@ -1351,15 +1357,16 @@ class _Race:
         shedding = self.shedding
         assert shedding is not None
         filters = shedding.filters[lead.bit_length() - 1]
-        order: list[int] = []  # more cards first, then the lower top card
+        order: list[int] = []  # trumps last; more cards first, then the lower top card
         for index in range(0, len(filters), 2):
             shift = filters[index]
             pattern = other >> shift & filters[index + 1]
             if pattern:
+                trumps = _TRUMPS_LAST if shedding.trumps >> shift & 1 else 0
                 for play in shedding.runs(pattern):
                     if (play & 0x1FFF) << shift == other:  # it beats with its last cards: out
                         return 0
-                    order.append(play << 2 | shift // 13)
+                    order.append(play << 2 | shift // 13 | trumps)
         if order:
             self._count()
             order.sort()
@@ -2058,6 +2065,13 @@ _KeyPlan = tuple[
     tuple[tuple[int, int, int], ...],
     tuple[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], ...],
 ]
+#: In the race's order of plays (each ``play << 2 | suit``, from
+#: :meth:`_Shedding.runs`, sorted), the bit that puts trumps after every other
+#: play, and the bit that puts a lead the other seat cannot beat after those
+#: it can: a seat that keeps its trumps and tries first the leads that may be
+#: beaten finds its way out sooner (about half the positions at 18 to 24 cards).
+_TRUMPS_LAST: Final = 1 << 31
+_UNBEATEN_LAST: Final = 1 << 30
 #: The most positions :attr:`_Race.seen` holds before it starts again.
 _SEEN_KEPT: Final = 1_000_000
 #: The most cards the other seat may hold where the race looks for its finishers
