@@ -2069,7 +2069,7 @@ _KeyPlan = tuple[
 #: :meth:`_Shedding.runs`, sorted), the bit that puts trumps after every other
 #: play, and the bit that puts a lead the other seat cannot beat after those
 #: it can: a seat that keeps its trumps and tries first the leads that may be
-#: beaten finds its way out sooner (about half the positions at 18 to 24 cards).
+#: beaten finds its way out sooner (from 0.57 to 0.25 of the positions at 18 to 24 cards).
 _TRUMPS_LAST: Final = 1 << 31
 _UNBEATEN_LAST: Final = 1 << 30
 #: The most positions :attr:`_Race.seen` holds before it starts again.
