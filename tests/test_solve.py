@@ -738,6 +738,7 @@ def test_the_race_tries_the_leads_the_other_can_beat_before_the_rest() -> None:
     hand, other = state._hand_masks[1], state._hand_masks[2]
     assert race._leads(hand, other) == 0 and race.nodes == 2_425
 
+
 def _dense_position(rng: random.Random, rules: sg.Ruleset, most: int) -> PhaseTwoState | None:
     """Two seats holding cards drawn from a few touching ranks of two to four
     suits (so that the cards beat, touch and join each other often), seat 0 to
