@@ -718,9 +718,10 @@ def test_the_race_tries_the_leads_the_other_can_beat_before_the_rest() -> None:
     """Two seats: the race's order of plays (a leader's leads that the other seat
     can beat first, then those it cannot, then trumps; an answering seat's
     trumps last) finds the refutations sooner. This position, from seed 199 of
-    ``benchmarks/solve.py`` at 18 cards, is solved in 2,425 positions in either
-    build; in the order before (more cards first, then the lower top card,
-    whatever the suit) it took 35,719, past the budget here."""
+    ``benchmarks/solve.py`` at 18 cards, is solved in 2,227 positions in either
+    build (2,425 while the race still tried the leads from inside a block, see
+    :meth:`_Shedding.unled`); in the order before (more cards first, then the
+    lower top card, whatever the suit) it took 35,719, past the budget here."""
     state = sg.start_phase_two(
         sg.presets.FLURST,
         ["", "2C 3C KD 9H 6S 9S", "5C JC AC 2D 3D 8D AH 4S 7S 8S QS KS"],
@@ -732,11 +733,11 @@ def test_the_race_tries_the_leads_the_other_can_beat_before_the_rest() -> None:
     assert shedding is not None and shedding.takes(state)
     answer = solve(state, max_nodes=5_000, one_move=True)
     assert answer.complete and answer.verdict is Verdict.GOAT
-    assert answer.nodes == 2_425
+    assert answer.nodes == 2_227
     # the race in Python, on the same masks, counts the same positions
     race = _Race(1, {}, 5_000, float("inf"), shedding, {})
     hand, other = state._hand_masks[1], state._hand_masks[2]
-    assert race._leads(hand, other) == 0 and race.nodes == 2_425
+    assert race._leads(hand, other) == 0 and race.nodes == 2_227
 
 
 def _dense_position(rng: random.Random, rules: sg.Ruleset, most: int) -> PhaseTwoState | None:
@@ -854,6 +855,83 @@ def test_junk_laid_out_alike_keeps_the_verdict() -> None:
         assert isinstance(redealt, PhaseTwoState)
         assert _race(redealt, 0, None) == truth, (rules, position.hand(0), position.hand(1))
     assert moved >= 100, moved
+
+
+def test_a_lead_from_inside_a_block_is_left_for_the_one_from_its_bottom() -> None:
+    """Two seats: where the other seat holds neither the card just below a block
+    of the leader's touching cards nor one of a rank within it that compares
+    with it, the race leads from the block only from its bottom
+    (_Shedding.unled): of the leads of one number of cards from it, that one is
+    as good as any. Checked against the engine's race, which tries every
+    lead: on dense positions under every set of rules the race plays, each lead
+    left out escapes only where the lead of as many cards from the bottom does,
+    and the race's verdict is the engine's, in fewer positions than with every
+    lead tried."""
+    state = sg.start_phase_two(
+        sg.presets.FLURST, ["5D 6D 7D 9C 10C", "8D 2C KS", ""], "H", leader=0
+    )
+    assert isinstance(state, PhaseTwoState)
+    shedding = _Shedding.for_context(state._context)
+    assert shedding is not None and shedding.shifting
+    hand, other = state._hand_masks[0], state._hand_masks[1]
+    diamonds, clubs = 1, 0
+    # 6D and 7D, above the block's bottom; seat 1 holds 8D above it, not 4D
+    assert shedding.unled(hand, other, diamonds) == mask_of(sg.parse_cards("6D 7D")) >> 13
+    # the 10 of clubs: seat 1's 2C lies below the 8, not just below the 9
+    assert shedding.unled(hand, other, clubs) == mask_of(sg.parse_cards("10C"))
+    below = mask_of(sg.parse_cards("4D 2C KS"))  # 4D just below the diamonds
+    assert shedding.unled(hand, below, diamonds) == 0
+    rng = random.Random(31)
+    checked = left = fewer = 0
+    for _ in range(1200):
+        rules = _varied_rules(rng)
+        position = _dense_position(rng, rules, 10)
+        if position is None:
+            continue
+        shedding = _Shedding.for_context(position._context)
+        if shedding is None or not shedding.takes(position):
+            continue
+        hand, other = position._hand_masks[0], position._hand_masks[1]
+        inside = [shedding.unled(hand, other, suit) << (13 * suit) for suit in range(4)]
+        if not any(inside):
+            continue
+        truth = _race(position, 0, None)
+        if truth is None:
+            continue
+        checked += 1
+        escapes: dict[int, int] = {}
+        for lead in position.legal_moves():
+            after = position.apply(lead)
+            if isinstance(lead, PickUp) or after.is_over:
+                continue
+            escaped = _race(after, 0, None)
+            assert escaped is not None
+            escapes[mask_of(lead.cards)] = escaped
+        for cards, escaped in escapes.items():
+            low = cards & -cards
+            if not low & sum(inside):
+                continue
+            left += 1
+            # the lead of as many cards from the bottom of the block
+            suit = (low.bit_length() - 1) // 13
+            block = hand >> (13 * suit) & 0x1FFF
+            bottom = low >> (13 * suit)
+            while bottom > 1 and block & bottom >> 1:
+                bottom >>= 1
+            count = bin(cards).count("1")
+            lowest = (((bottom << count) - 1) ^ (bottom - 1)) << (13 * suit)
+            assert escaped <= escapes[lowest], (rules, position.hand(0), position.hand(1))
+        race = _Race(0, {}, 10**7, float("inf"), shedding, {})
+        assert race._leads(hand, other) == truth, (rules, position.hand(0), position.hand(1))
+        every = _Race(0, {}, 10**7, float("inf"), shedding, {})
+        shedding.bottom_leads = False  # every lead tried (the shedding is shared: put back)
+        try:
+            assert every._leads(hand, other) == truth
+        finally:
+            shedding.bottom_leads = True
+        assert race.nodes <= every.nodes
+        fewer += race.nodes < every.nodes
+    assert checked >= 150 and left >= 300 and fewer >= 20, (checked, left, fewer)
 
 
 def test_top_cards_settle_a_race_without_a_search() -> None:

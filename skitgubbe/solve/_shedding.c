@@ -907,6 +907,33 @@ canonical(const Race *race, uint64_t *hand, uint64_t *other)
     *mine = changed;
 }
 
+/* _Shedding.unled: the cards of ``hand`` in ``suit`` (13 bits) no lead the
+ * race tries starts from: in each block of touching cards, those above its
+ * lowest, where the rules shift and key by relative ranks and the other seat
+ * holds neither the card just below the block nor a card of another suit of
+ * the block's group with a rank within it (the lead from the bottom is as
+ * good; see _Shedding.unled). */
+static uint32_t
+unled(const Race *race, uint64_t hand, uint64_t other, int suit)
+{
+    if (!race->shifting || !race->relative)
+        return 0;
+    uint32_t crossing = 0; /* the other's cards of the other suits of its group, by rank */
+    for (int second = 0; second < 4; second++)
+        if (second != suit && race->group_of[second] == race->group_of[suit])
+            crossing |= (uint32_t)(other >> (13 * second)) & 0x1FFF;
+    uint32_t near = (uint32_t)(other >> (13 * suit)) & 0x1FFF;
+    uint32_t pattern = (uint32_t)(hand >> (13 * suit)) & 0x1FFF, found = 0;
+    while (pattern) {
+        uint32_t low = pattern & (~pattern + 1);
+        uint32_t block = ((pattern + low) & ~pattern) - low;
+        pattern ^= block;
+        if (!(near & low >> 1) && !(crossing & block))
+            found |= block ^ low;
+    }
+    return found;
+}
+
 static int leads(Race *race, uint64_t hand, uint64_t other);
 
 static int answering(Race *race, uint64_t rest, uint64_t other, uint64_t lead, uint32_t *order);
@@ -1035,7 +1062,10 @@ leading(Race *race, uint64_t hand, uint64_t other, uint64_t key_hand, uint64_t k
         if (plays == NULL)
             return -1;
         uint32_t trumps = race->trumps >> (13 * suit) & 1 ? TRUMPS_LAST : 0;
+        uint32_t inside = unled(race, hand, other, suit);
         for (int i = 0; i < race->play_count[pattern]; i++) {
+            if (plays[i] & (~plays[i] + 1) & inside)
+                continue; /* a lead from inside a block: the one from its bottom is as good */
             uint32_t unbeaten = other & race->beaten_by[13 * suit + (int)(plays[i] >> 13 & 15)] ? 0 : UNBEATEN_LAST;
             order[count++] = plays[i] << 2 | (uint32_t)suit | trumps | unbeaten;
         }
