@@ -20,7 +20,7 @@ import subprocess
 import sys
 import textwrap
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import attrs
 import pytest
@@ -760,22 +760,31 @@ def _dense_position(rng: random.Random, rules: sg.Ruleset, most: int) -> PhaseTw
     return state if isinstance(state, PhaseTwoState) and not state.is_over else None
 
 
+def _raced_positions(seed: int, tries: int, most: int) -> Iterator[tuple[PhaseTwoState, _Shedding]]:
+    """Of ``tries`` dense positions (_dense_position, ``most`` cards at most) under
+    rules drawn from ``seed``, each the race on masks takes, with its race."""
+    rng = random.Random(seed)
+    for _ in range(tries):
+        rules = _varied_rules(rng)
+        position = _dense_position(rng, rules, most)
+        if position is None:
+            continue
+        shedding = _Shedding.for_context(position._context)
+        if shedding is not None and shedding.takes(position):
+            yield position, shedding
+
+
 def test_picking_up_a_lead_every_card_beats_is_never_the_only_escape() -> None:
     """The lemma the race's junk rests on (_Shedding.canonical): where every card
     of the seat answering a lead beats it alone, picking it up never escapes
     where every beat loses. Checked by the engine's race (which knows nothing
     of junk) on each lead of dense two-seat positions, under every set of rules
     whose junk the race lays out."""
-    rng = random.Random(23)
     checked = escapes = 0
-    for _ in range(1500):
-        rules = _varied_rules(rng)
-        state = _dense_position(rng, rules, 10)
-        if state is None:
-            continue
-        shedding = _Shedding.for_context(state._context)
-        if shedding is None or not shedding.shifting or not shedding.takes(state):
-            continue  # the race does not play these rules or this position
+    for state, shedding in _raced_positions(23, 1500, 10):
+        if not shedding.shifting:
+            continue  # the race lays out no junk under these rules
+        rules = state.rules
         for lead in state.legal_moves():
             led = state.apply(lead)
             if led.is_over or led.table_seats != (0,):
@@ -828,16 +837,9 @@ def test_junk_laid_out_alike_keeps_the_verdict() -> None:
     # the same blocks of other cards: the same position laid out
     alike = mask_of(sg.parse_cards("5S 6S 7C 9S QC"))
     assert shedding.canonical(alike, other) == (laid, other)
-    rng = random.Random(5)
     moved = 0
-    for _ in range(900):
-        rules = _varied_rules(rng)
-        position = _dense_position(rng, rules, 11)
-        if position is None:
-            continue
-        shedding = _Shedding.for_context(position._context)
-        if shedding is None or not shedding.takes(position):
-            continue
+    for position, shedding in _raced_positions(5, 900, 11):
+        rules = position.rules
         hand, other = position._hand_masks[0], position._hand_masks[1]
         pair = shedding.canonical(hand, other)
         if pair == (hand, other):
@@ -881,16 +883,9 @@ def test_a_lead_from_inside_a_block_is_left_for_the_one_from_its_bottom() -> Non
     assert shedding.unled(hand, other, clubs) == mask_of(sg.parse_cards("10C"))
     below = mask_of(sg.parse_cards("4D 2C KS"))  # 4D just below the diamonds
     assert shedding.unled(hand, below, diamonds) == 0
-    rng = random.Random(31)
     checked = left = fewer = 0
-    for _ in range(1200):
-        rules = _varied_rules(rng)
-        position = _dense_position(rng, rules, 10)
-        if position is None:
-            continue
-        shedding = _Shedding.for_context(position._context)
-        if shedding is None or not shedding.takes(position):
-            continue
+    for position, shedding in _raced_positions(31, 1200, 10):
+        rules = position.rules
         hand, other = position._hand_masks[0], position._hand_masks[1]
         inside = [shedding.unled(hand, other, suit) << (13 * suit) for suit in range(4)]
         if not any(inside):
