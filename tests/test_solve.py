@@ -718,8 +718,8 @@ def test_the_race_tries_the_leads_the_other_can_beat_before_the_rest() -> None:
     """Two seats: the race's order of plays (a leader's leads that the other seat
     can beat first, then those it cannot, then trumps; an answering seat's
     trumps last) finds the refutations sooner. This position, from seed 199 of
-    ``benchmarks/solve.py`` at 18 cards, is solved in 2,227 positions in either
-    build (2,425 while the race still tried the leads from inside a block, see
+    ``benchmarks/solve.py`` at 18 cards, is solved in 2,111 positions in either
+    build (2,425 while the race still tried the plays from inside a block, see
     :meth:`_Shedding.unled`); in the order before (more cards first, then the
     lower top card, whatever the suit) it took 35,719, past the budget here."""
     state = sg.start_phase_two(
@@ -733,11 +733,11 @@ def test_the_race_tries_the_leads_the_other_can_beat_before_the_rest() -> None:
     assert shedding is not None and shedding.takes(state)
     answer = solve(state, max_nodes=5_000, one_move=True)
     assert answer.complete and answer.verdict is Verdict.GOAT
-    assert answer.nodes == 2_227
+    assert answer.nodes == 2_111
     # the race in Python, on the same masks, counts the same positions
     race = _Race(1, {}, 5_000, float("inf"), shedding, {})
     hand, other = state._hand_masks[1], state._hand_masks[2]
-    assert race._leads(hand, other) == 0 and race.nodes == 2_227
+    assert race._leads(hand, other) == 0 and race.nodes == 2_111
 
 
 def _dense_position(rng: random.Random, rules: sg.Ruleset, most: int) -> PhaseTwoState | None:
@@ -859,16 +859,55 @@ def test_junk_laid_out_alike_keeps_the_verdict() -> None:
     assert moved >= 100, moved
 
 
-def test_a_lead_from_inside_a_block_is_left_for_the_one_from_its_bottom() -> None:
-    """Two seats: where the other seat holds neither the card just below a block
-    of the leader's touching cards nor one of a rank within it that compares
-    with it, the race leads from the block only from its bottom
-    (_Shedding.unled): of the leads of one number of cards from it, that one is
-    as good as any. Checked against the engine's race, which tries every
-    lead: on dense positions under every set of rules the race plays, each lead
-    left out escapes only where the lead of as many cards from the bottom does,
-    and the race's verdict is the engine's, in fewer positions than with every
-    lead tried."""
+def _bottom_of(cards: int, hand: int) -> int:
+    """The play of as many cards as ``cards`` from the bottom of the block of
+    touching cards of ``hand`` that ``cards`` lies in."""
+    low = cards & -cards
+    suit = (low.bit_length() - 1) // 13
+    block = hand >> (13 * suit) & 0x1FFF
+    bottom = low >> (13 * suit)
+    while bottom > 1 and block & bottom >> 1:
+        bottom >>= 1
+    count = bin(cards).count("1")
+    return (((bottom << count) - 1) ^ (bottom - 1)) << (13 * suit)
+
+
+def _left_out(shedding: _Shedding, state: PhaseTwoState, other: int) -> int:
+    """How many plays of the seat to act in ``state`` the race leaves out
+    (_Shedding.unled, against ``other``), each checked by the engine's race to
+    escape only where the play of as many cards from its block's bottom does."""
+    seat = state.turn
+    hand = state._hand_masks[seat]
+    inside = sum(shedding.unled(hand, other, suit) << (13 * suit) for suit in range(4))
+    if not inside:
+        return 0
+    escapes: dict[int, int] = {}
+    for move in state.legal_moves():
+        if isinstance(move, PickUp):
+            continue
+        after = state.apply(move)
+        escaped = int(after.goat != seat) if after.is_over else _race(after, seat, None)
+        assert escaped is not None
+        escapes[mask_of(move.cards)] = escaped
+    left = 0
+    for cards, escaped in escapes.items():
+        if cards & -cards & inside:
+            left += 1
+            bottom = escapes[_bottom_of(cards, hand)]
+            assert escaped <= bottom, (state.rules, state.hand(0), state.hand(1), state.table)
+    return left
+
+
+def test_a_play_from_inside_a_block_is_left_for_the_one_from_its_bottom() -> None:
+    """Two seats: where the other side holds neither the card just below a block
+    of a seat's touching cards nor one of a rank within it that compares with
+    it, the race leads or beats from the block only from its bottom
+    (_Shedding.unled): of the plays of one number of cards from it, that one is
+    as good as any. Checked against the engine's race, which tries every move:
+    on dense positions under every set of rules the race plays, each lead and
+    each beat left out escapes only where the play of as many cards from the
+    bottom does, and the race's verdict is the engine's, in fewer positions than
+    with every play tried."""
     state = sg.start_phase_two(
         sg.presets.FLURST, ["5D 6D 7D 9C 10C", "8D 2C KS", ""], "H", leader=0
     )
@@ -883,50 +922,41 @@ def test_a_lead_from_inside_a_block_is_left_for_the_one_from_its_bottom() -> Non
     assert shedding.unled(hand, other, clubs) == mask_of(sg.parse_cards("10C"))
     below = mask_of(sg.parse_cards("4D 2C KS"))  # 4D just below the diamonds
     assert shedding.unled(hand, below, diamonds) == 0
-    checked = left = fewer = 0
+    checked = leads = beats = fewer = 0
     for position, shedding in _raced_positions(31, 1200, 10):
-        rules = position.rules
         hand, other = position._hand_masks[0], position._hand_masks[1]
-        inside = [shedding.unled(hand, other, suit) << (13 * suit) for suit in range(4)]
-        if not any(inside):
-            continue
         truth = _race(position, 0, None)
         if truth is None:
             continue
-        checked += 1
-        escapes: dict[int, int] = {}
+        left = _left_out(shedding, position, other)
+        leads += left
         for lead in position.legal_moves():
-            after = position.apply(lead)
-            if isinstance(lead, PickUp) or after.is_over:
+            led = position.apply(lead)
+            if led.is_over or led.table_seats != (0,):
                 continue
-            escaped = _race(after, 0, None)
-            assert escaped is not None
-            escapes[mask_of(lead.cards)] = escaped
-        for cards, escaped in escapes.items():
-            low = cards & -cards
-            if not low & sum(inside):
-                continue
-            left += 1
-            # the lead of as many cards from the bottom of the block
-            suit = (low.bit_length() - 1) // 13
-            block = hand >> (13 * suit) & 0x1FFF
-            bottom = low >> (13 * suit)
-            while bottom > 1 and block & bottom >> 1:
-                bottom >>= 1
-            count = bin(cards).count("1")
-            lowest = (((bottom << count) - 1) ^ (bottom - 1)) << (13 * suit)
-            assert escaped <= escapes[lowest], (rules, position.hand(0), position.hand(1))
+            assert isinstance(led, PhaseTwoState)
+            beaten = _left_out(shedding, led, led._hand_masks[0] | led._table_masks[0])
+            beats += beaten
+            left += beaten
+        if not left:
+            continue
+        checked += 1
         race = _Race(0, {}, 10**7, float("inf"), shedding, {})
-        assert race._leads(hand, other) == truth, (rules, position.hand(0), position.hand(1))
+        assert race._leads(hand, other) == truth, (position.rules, position.hand(0))
         every = _Race(0, {}, 10**7, float("inf"), shedding, {})
-        shedding.bottom_leads = False  # every lead tried (the shedding is shared: put back)
+        shedding.bottom_plays = False  # every play tried (the shedding is shared: put back)
         try:
             assert every._leads(hand, other) == truth
         finally:
-            shedding.bottom_leads = True
+            shedding.bottom_plays = True
         assert race.nodes <= every.nodes
         fewer += race.nodes < every.nodes
-    assert checked >= 150 and left >= 300 and fewer >= 20, (checked, left, fewer)
+    assert checked >= 150 and leads >= 300 and beats >= 300 and fewer >= 20, (
+        checked,
+        leads,
+        beats,
+        fewer,
+    )
 
 
 def test_top_cards_settle_a_race_without_a_search() -> None:

@@ -907,11 +907,12 @@ canonical(const Race *race, uint64_t *hand, uint64_t *other)
     *mine = changed;
 }
 
-/* _Shedding.unled: the cards of ``hand`` in ``suit`` (13 bits) no lead the
- * race tries starts from: in each block of touching cards, those above its
- * lowest, where the rules shift and key by relative ranks and the other seat
- * holds neither the card just below the block nor a card of another suit of
- * the block's group with a rank within it (the lead from the bottom is as
+/* _Shedding.unled: the cards of ``hand`` in ``suit`` (13 bits) no play the
+ * race tries from ``hand`` starts from: in each block of touching cards, those
+ * above its lowest, where the rules shift and key by relative ranks and
+ * ``other`` (the other seat's hand for a lead; the leader's and the lead for a
+ * beat) holds neither the card just below the block nor a card of another suit
+ * of the block's group with a rank within it (the play from the bottom is as
  * good; see _Shedding.unled). */
 static uint32_t
 unled(const Race *race, uint64_t hand, uint64_t other, int suit)
@@ -962,9 +963,12 @@ answering(Race *race, uint64_t rest, uint64_t other, uint64_t lead, uint32_t *or
         if (plays == NULL)
             return -1;
         uint32_t trumps = race->trumps >> shift & 1 ? TRUMPS_LAST : 0;
+        uint32_t inside = unled(race, other, rest | lead, shift / 13);
         for (int i = 0; i < race->play_count[pattern]; i++) {
             if ((uint64_t)(plays[i] & 0x1FFF) << shift == other)
                 return 0; /* it beats with its last cards: out */
+            if (plays[i] & (~plays[i] + 1) & inside)
+                continue; /* a beat from inside a block: the one from its bottom is as good */
             order[count++] = plays[i] << 2 | (uint32_t)(shift / 13) | trumps;
         }
     }

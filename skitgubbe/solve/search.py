@@ -1361,15 +1361,20 @@ class _Race:
         shedding = self.shedding
         assert shedding is not None
         filters = shedding.filters[lead.bit_length() - 1]
-        order: list[int] = []  # trumps last; more cards first, then the lower top card
+        # trumps last; more cards first, then the lower top card; and no beat from
+        # inside a block where the one from its bottom is as good (see unled)
+        order: list[int] = []
         for index in range(0, len(filters), 2):
             shift = filters[index]
             pattern = other >> shift & filters[index + 1]
             if pattern:
                 trumps = _TRUMPS_LAST if shedding.trumps >> shift & 1 else 0
+                unled = shedding.unled(other, rest | lead, shift // 13)
                 for play in shedding.runs(pattern):
                     if (play & 0x1FFF) << shift == other:  # it beats with its last cards: out
                         return 0
+                    if play & -play & unled:
+                        continue
                     order.append(play << 2 | shift // 13 | trumps)
         if order:
             self._count()
@@ -1456,10 +1461,10 @@ class _Shedding:
         #: the table is keyed by relative ranks (see :meth:`key`); empty where the
         #: rules name a rank and the key is the masks themselves
         self.groups: tuple[int, ...] = self._groups()
-        #: whether the race in Python leads from a block of touching cards only
+        #: whether the race in Python plays from a block of touching cards only
         #: from its bottom where :meth:`unled` allows (the race in C always does):
         #: the tests turn it off to count what it saves
-        self.bottom_leads = True
+        self.bottom_plays = True
         #: each group's suits, as a mask of their cards
         self._group_masks = tuple(
             sum(0x1FFF << (13 * suit) for suit in range(4) if self.groups[suit] == group)
@@ -1949,34 +1954,33 @@ class _Shedding:
         return junk
 
     def unled(self, hand: int, other: int, suit: int) -> int:
-        """The cards of ``hand`` in ``suit`` (its 13-bit pattern) that no lead the
-        race tries starts from (see :meth:`_Race._leads`): in each block of
-        touching cards, every card above the lowest, where the rules shift
-        (:attr:`shifting`) and key by relative ranks (:attr:`groups`), and the
-        other seat (holding ``other``) holds neither the card just below the
-        block nor a card of another suit of the block's group (whose ranks
-        compare with it) with a rank within the block.
+        """The cards of ``hand`` in ``suit`` (its 13-bit pattern) that no play the
+        race tries from ``hand`` starts from (see :meth:`_Race._leads` and
+        :meth:`_Race._answered`): in each block of touching cards, every card
+        above the lowest, where the rules shift (:attr:`shifting`) and key by
+        relative ranks (:attr:`groups`), and ``other`` holds neither the card
+        just below the block nor a card of another suit of the block's group
+        (whose ranks compare with it) with a rank within the block. For a lead,
+        ``other`` is the other seat's hand; for a beat, what the leader kept and
+        the lead.
 
-        Then of the leads of one number of cards from the block, the one from its
-        bottom is as good for the leader as any other. Each is beaten by the same
-        plays (the other seat's cards of the group lie below the block or above
-        it). Beaten, the one from the bottom leaves the leader the top of the
-        block, in one block: cards as high as those another lead leaves or
-        higher, and touching as many. Picked up, it gives the other seat the
-        lowest cards, which touch none of its own, and leaves the leader's above
-        them in one block. A card raised, touching no fewer of its seat's cards,
-        is never worse for that seat: it beats what it beat and is beaten by no
-        more. Tried before the others of its number (the lower top card first),
-        the lead from the bottom is the first lead that wins wherever one of them
-        does: the verdicts and the moves named stay the same, and only the
-        positions the leader loses are searched the quicker. The engine's race,
-        which tries every move, holds it to that in the tests, under every
-        preset's rules and settings drawn at random.
-
-        The same argument holds for a beat from a block of the answering seat's,
-        but leaving those out made the race count more positions, not fewer (the
-        answers their search kept were met again later), so every beat is tried."""
-        if not self.shifting or not self.groups or not self.bottom_leads:
+        Then of the plays of one number of cards from the block, the one from its
+        bottom is as good as any other for the seat that plays it. A lead from
+        the block is beaten by the same plays whichever it is, and a beat beats
+        the same leads (the other seat's cards of the group lie below the block
+        or above it). Once the play is killed, the one from the bottom leaves its
+        seat the top of the block, in one block: cards as high as another play
+        leaves or higher, touching as many. A lead picked up gives the other
+        seat the lowest cards, which touch none of its own, and leaves the
+        leader's above them in one block. A card raised, touching no fewer of its
+        seat's cards, is never worse for that seat: it beats what it beat and is
+        beaten by no more. Tried before the others of its number (the lower top
+        card first), the play from the bottom is the first that wins wherever
+        one of them does: the verdicts and the moves named stay the same, and
+        only the positions where every play loses are searched the quicker. The
+        engine's race, which tries every move, holds it to that in the tests,
+        under every preset's rules and settings drawn at random."""
+        if not self.shifting or not self.groups or not self.bottom_plays:
             return 0
         shift = 13 * suit
         group = self.groups[suit]
