@@ -872,13 +872,13 @@ def _bottom_of(cards: int, hand: int) -> int:
     return (((bottom << count) - 1) ^ (bottom - 1)) << (13 * suit)
 
 
-def _left_out(shedding: _Shedding, state: PhaseTwoState, other: int) -> int:
+def _left_out(shedding: _Shedding, state: PhaseTwoState, other: int, crossed: int) -> int:
     """How many plays of the seat to act in ``state`` the race leaves out
-    (_Shedding.unled, against ``other``), each checked by the engine's race to
+    (_Shedding.unled, against ``other`` and ``crossed``), each checked by the engine's race to
     escape only where the play of as many cards from its block's bottom does."""
     seat = state.turn
     hand = state._hand_masks[seat]
-    inside = sum(shedding.unled(hand, other, suit) << (13 * suit) for suit in range(4))
+    inside = sum(shedding.unled(hand, other, crossed, suit) << (13 * suit) for suit in range(4))
     if not inside:
         return 0
     escapes: dict[int, int] = {}
@@ -917,25 +917,26 @@ def test_a_play_from_inside_a_block_is_left_for_the_one_from_its_bottom() -> Non
     hand, other = state._hand_masks[0], state._hand_masks[1]
     diamonds, clubs = 1, 0
     # 6D and 7D, above the block's bottom; seat 1 holds 8D above it, not 4D
-    assert shedding.unled(hand, other, diamonds) == mask_of(sg.parse_cards("6D 7D")) >> 13
+    assert shedding.unled(hand, other, other, diamonds) == mask_of(sg.parse_cards("6D 7D")) >> 13
     # the 10 of clubs: seat 1's 2C lies below the 8, not just below the 9
-    assert shedding.unled(hand, other, clubs) == mask_of(sg.parse_cards("10C"))
+    assert shedding.unled(hand, other, other, clubs) == mask_of(sg.parse_cards("10C"))
     below = mask_of(sg.parse_cards("4D 2C KS"))  # 4D just below the diamonds
-    assert shedding.unled(hand, below, diamonds) == 0
+    assert shedding.unled(hand, below, below, diamonds) == 0
     checked = leads = beats = fewer = 0
     for position, shedding in _raced_positions(31, 1200, 10):
         hand, other = position._hand_masks[0], position._hand_masks[1]
         truth = _race(position, 0, None)
         if truth is None:
             continue
-        left = _left_out(shedding, position, other)
+        left = _left_out(shedding, position, other, other)
         leads += left
         for lead in position.legal_moves():
             led = position.apply(lead)
             if led.is_over or led.table_seats != (0,):
                 continue
             assert isinstance(led, PhaseTwoState)
-            beaten = _left_out(shedding, led, led._hand_masks[0] | led._table_masks[0])
+            lead_mask = led._table_masks[0]
+            beaten = _left_out(shedding, led, led._hand_masks[0] | lead_mask, lead_mask)
             beats += beaten
             left += beaten
         if not left:

@@ -909,20 +909,20 @@ canonical(const Race *race, uint64_t *hand, uint64_t *other)
 
 /* _Shedding.unled: the cards of ``hand`` in ``suit`` (13 bits) no play the
  * race tries from ``hand`` starts from: in each block of touching cards, those
- * above its lowest, where the rules shift and key by relative ranks and
- * ``other`` (the other seat's hand for a lead; the leader's and the lead for a
- * beat) holds neither the card just below the block nor a card of another suit
- * of the block's group with a rank within it (the play from the bottom is as
- * good; see _Shedding.unled). */
+ * above its lowest, where the rules shift and key by relative ranks, ``other``
+ * does not hold the card just below the block and ``crossed`` holds no card of
+ * another suit of the block's group with a rank within it (for a lead both are
+ * the other seat's hand; for a beat, the leader's and the lead, and the lead;
+ * the play from the bottom is as good, see _Shedding.unled). */
 static uint32_t
-unled(const Race *race, uint64_t hand, uint64_t other, int suit)
+unled(const Race *race, uint64_t hand, uint64_t other, uint64_t crossed, int suit)
 {
     if (!race->shifting || !race->relative)
         return 0;
-    uint32_t crossing = 0; /* the other's cards of the other suits of its group, by rank */
+    uint32_t crossing = 0; /* the cards ``crossed`` of the other suits of its group, by rank */
     for (int second = 0; second < 4; second++)
         if (second != suit && race->group_of[second] == race->group_of[suit])
-            crossing |= (uint32_t)(other >> (13 * second)) & 0x1FFF;
+            crossing |= (uint32_t)(crossed >> (13 * second)) & 0x1FFF;
     uint32_t near = (uint32_t)(other >> (13 * suit)) & 0x1FFF;
     uint32_t pattern = (uint32_t)(hand >> (13 * suit)) & 0x1FFF, found = 0;
     while (pattern) {
@@ -963,7 +963,7 @@ answering(Race *race, uint64_t rest, uint64_t other, uint64_t lead, uint32_t *or
         if (plays == NULL)
             return -1;
         uint32_t trumps = race->trumps >> shift & 1 ? TRUMPS_LAST : 0;
-        uint32_t inside = unled(race, other, rest | lead, shift / 13);
+        uint32_t inside = unled(race, other, rest | lead, lead, shift / 13);
         for (int i = 0; i < race->play_count[pattern]; i++) {
             if ((uint64_t)(plays[i] & 0x1FFF) << shift == other)
                 return 0; /* it beats with its last cards: out */
@@ -1066,7 +1066,7 @@ leading(Race *race, uint64_t hand, uint64_t other, uint64_t key_hand, uint64_t k
         if (plays == NULL)
             return -1;
         uint32_t trumps = race->trumps >> (13 * suit) & 1 ? TRUMPS_LAST : 0;
-        uint32_t inside = unled(race, hand, other, suit);
+        uint32_t inside = unled(race, hand, other, other, suit);
         for (int i = 0; i < race->play_count[pattern]; i++) {
             if (plays[i] & (~plays[i] + 1) & inside)
                 continue; /* a lead from inside a block: the one from its bottom is as good */

@@ -1304,7 +1304,7 @@ class _Race:
             pattern = hand >> (13 * suit) & 0x1FFF
             if pattern:
                 trumps = _TRUMPS_LAST if shedding.trumps >> (13 * suit) & 1 else 0
-                unled = shedding.unled(hand, other, suit)
+                unled = shedding.unled(hand, other, other, suit)
                 for play in shedding.runs(pattern):
                     if play & -play & unled:
                         continue
@@ -1369,7 +1369,7 @@ class _Race:
             pattern = other >> shift & filters[index + 1]
             if pattern:
                 trumps = _TRUMPS_LAST if shedding.trumps >> shift & 1 else 0
-                unled = shedding.unled(other, rest | lead, shift // 13)
+                unled = shedding.unled(other, rest | lead, lead, shift // 13)
                 for play in shedding.runs(pattern):
                     if (play & 0x1FFF) << shift == other:  # it beats with its last cards: out
                         return 0
@@ -1953,41 +1953,44 @@ class _Shedding:
             junk = found
         return junk
 
-    def unled(self, hand: int, other: int, suit: int) -> int:
+    def unled(self, hand: int, other: int, crossed: int, suit: int) -> int:
         """The cards of ``hand`` in ``suit`` (its 13-bit pattern) that no play the
         race tries from ``hand`` starts from (see :meth:`_Race._leads` and
         :meth:`_Race._answered`): in each block of touching cards, every card
         above the lowest, where the rules shift (:attr:`shifting`) and key by
-        relative ranks (:attr:`groups`), and ``other`` holds neither the card
-        just below the block nor a card of another suit of the block's group
-        (whose ranks compare with it) with a rank within the block. For a lead,
-        ``other`` is the other seat's hand; for a beat, what the leader kept and
-        the lead.
+        relative ranks (:attr:`groups`), ``other`` does not hold the card just
+        below the block, and ``crossed`` holds no card of another suit of the
+        block's group (whose ranks compare with it) with a rank within the
+        block. For a lead, both are the other seat's hand; for a beat, ``other``
+        is what the leader kept and the lead, and ``crossed`` the lead alone.
 
         Then of the plays of one number of cards from the block, the one from its
         bottom is as good as any other for the seat that plays it. A lead from
-        the block is beaten by the same plays whichever it is, and a beat beats
-        the same leads (the other seat's cards of the group lie below the block
-        or above it). Once the play is killed, the one from the bottom leaves its
-        seat the top of the block, in one block: cards as high as another play
-        leaves or higher, touching as many. A lead picked up gives the other
-        seat the lowest cards, which touch none of its own, and leaves the
-        leader's above them in one block. A card raised, touching no fewer of its
-        seat's cards, is never worse for that seat: it beats what it beat and is
-        beaten by no more. Tried before the others of its number (the lower top
-        card first), the play from the bottom is the first that wins wherever
-        one of them does: the verdicts and the moves named stay the same, and
-        only the positions where every play loses are searched the quicker. The
-        engine's race, which tries every move, holds it to that in the tests,
-        under every preset's rules and settings drawn at random."""
+        the block is beaten by the same plays whichever it is (the other seat's
+        cards of the group lie below the block or above it), and a beat from it
+        beats the lead whichever it is (the lead lies below or above it). Once
+        the play is killed, the one from the bottom leaves its seat the top of
+        the block, in one block: cards as high as another play leaves or higher,
+        touching as many. A lead picked up gives the other seat the lowest
+        cards, which touch none of its own, and leaves the leader's above them
+        in one block. A card raised, touching no fewer of its seat's cards, is
+        never worse for that seat: it beats what it beat and is beaten by no
+        more; so where the other seat's cards lie among the block's ranks makes
+        no difference once the play is made. Tried before the others of its
+        number (the lower top card first), the play from the bottom is the first
+        that wins wherever one of them does: the verdicts and the moves named
+        stay the same, and only the positions where every play loses are
+        searched the quicker. The engine's race, which tries every move, holds
+        it to that in the tests, under every preset's rules and settings drawn
+        at random."""
         if not self.shifting or not self.groups or not self.bottom_plays:
             return 0
         shift = 13 * suit
         group = self.groups[suit]
-        crossing = 0  # the other's cards of the other suits of its group, by rank
+        crossing = 0  # the cards ``crossed`` of the other suits of its group, by rank
         for second in range(4):
             if second != suit and self.groups[second] == group:
-                crossing |= other >> (13 * second) & 0x1FFF
+                crossing |= crossed >> (13 * second) & 0x1FFF
         near = other >> shift & 0x1FFF
         pattern = hand >> shift & 0x1FFF
         unled = 0
