@@ -812,6 +812,17 @@ def test_picking_up_a_lead_every_card_beats_is_never_the_only_escape() -> None:
     assert checked >= 400 and escapes >= 100, (checked, escapes)
 
 
+def _flurst_race(leader: str, other: str, trump: str) -> tuple[_Shedding, int, int]:
+    """The race on masks of a two-seat Flurst position, seat 0 (holding
+    ``leader``) to lead against seat 1 (``other``), under rules whose junk the
+    race lays out and whose plays it may leave out, with the two hands' masks."""
+    state = sg.start_phase_two(sg.presets.FLURST, [leader, other, ""], trump, leader=0)
+    assert isinstance(state, PhaseTwoState)
+    shedding = _Shedding.for_context(state._context)
+    assert shedding is not None and shedding.shifting
+    return shedding, state._hand_masks[0], state._hand_masks[1]
+
+
 def test_junk_laid_out_alike_keeps_the_verdict() -> None:
     """Two seats: the cards of one seat that everything else in play beats,
     touching nothing outside them (junk), count by their blocks alone: the race
@@ -820,13 +831,7 @@ def test_junk_laid_out_alike_keeps_the_verdict() -> None:
     and of its junk laid out is the engine's race's; two positions whose junk
     differs in its cards but not its blocks meet at one position; and the race
     counts fewer positions for it."""
-    state = sg.start_phase_two(
-        sg.presets.FLURST, ["2C 3C 5D 9S QC", "JD KH 10S", ""], "H", leader=0
-    )
-    assert isinstance(state, PhaseTwoState)
-    shedding = _Shedding.for_context(state._context)
-    assert shedding is not None and shedding.shifting
-    hand, other = state._hand_masks[0], state._hand_masks[1]
+    shedding, hand, other = _flurst_race("2C 3C 5D 9S QC", "JD KH 10S", "H")
     # seat 1's cards all beat 2C 3C 5D and 9S, but 9S touches 10S, and the jack
     # and the ten do not beat the queen: the junk is 2C 3C and 5D, two blocks
     assert shedding.junk_of(hand, other) == mask_of(sg.parse_cards("2C 3C 5D"))
@@ -908,13 +913,7 @@ def test_a_play_from_inside_a_block_is_left_for_the_one_from_its_bottom() -> Non
     each beat left out escapes only where the play of as many cards from the
     bottom does, and the race's verdict is the engine's, in fewer positions than
     with every play tried."""
-    state = sg.start_phase_two(
-        sg.presets.FLURST, ["5D 6D 7D 9C 10C", "8D 2C KS", ""], "H", leader=0
-    )
-    assert isinstance(state, PhaseTwoState)
-    shedding = _Shedding.for_context(state._context)
-    assert shedding is not None and shedding.shifting
-    hand, other = state._hand_masks[0], state._hand_masks[1]
+    shedding, hand, other = _flurst_race("5D 6D 7D 9C 10C", "8D 2C KS", "H")
     diamonds, clubs = 1, 0
     # 6D and 7D, above the block's bottom; seat 1 holds 8D above it, not 4D
     assert shedding.unled(hand, other, other, diamonds) == mask_of(sg.parse_cards("6D 7D")) >> 13
