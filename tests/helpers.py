@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -108,3 +111,17 @@ def forged(token: str) -> str:
     """``token`` with its last character changed: always another token (a fixed
     replacement letter would leave one token in 64 as it was)."""
     return token[:-1] + ("A" if token[-1] != "A" else "B")
+
+
+#: The folder of the benchmark scripts, beside ``tests``.
+BENCHMARKS = Path(__file__).parent.parent / "benchmarks"
+
+
+def benchmark_script(name: str) -> ModuleType:
+    """The benchmark script ``benchmarks/NAME.py`` loaded as a module, so that a
+    test can call its functions without running it."""
+    spec = importlib.util.spec_from_file_location(f"{name}_benchmark", BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -3,10 +3,8 @@ they can be studied and solved again on their own (``--unsolved``, ``--seeds``).
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -14,16 +12,12 @@ import pytest
 import skitgubbe as sg
 from skitgubbe.solve import solve
 
-SCRIPT = Path(__file__).parent.parent / "benchmarks" / "solve.py"
+from .helpers import benchmark_script
 
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("solve_benchmark", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_script("solve")
 
 
 def run(

@@ -7,7 +7,6 @@ that pooled figures are the ones over every deal.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 from pathlib import Path
@@ -17,16 +16,12 @@ import pytest
 
 from skitgubbe.runner import mean_interval
 
-SCRIPT = Path(__file__).parent.parent / "benchmarks" / "strength.py"
+from .helpers import benchmark_script
 
 
 @pytest.fixture(scope="module")
 def strength() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("strength_benchmark", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_script("strength")
 
 
 def saved(path: Path, seed: int, key: str, per_deal: dict[str, list[float]]) -> Path:
