@@ -2236,12 +2236,7 @@ class _Force:
                 value = 1 if bool(escapes) == escape else _FAIL
                 table[key] = value
                 return value
-        budget = self.budget
-        budget.used += 1
-        if budget.used > budget.nodes or (
-            budget.used % _CLOCK_EVERY == 0 and time.monotonic() > budget.deadline
-        ):
-            raise _OutOfBudget
+        self.budget.spend()
         forcing = (state._turn == seat) == escape
         context = state._context
         children = [
@@ -2351,12 +2346,7 @@ class _Force:
             value = 1 if bool(escapes) == escape else _FAIL
             table[key] = value
             return value
-        budget = self.budget
-        budget.used += 1
-        if budget.used > budget.nodes or (
-            budget.used % _CLOCK_EVERY == 0 and time.monotonic() > budget.deadline
-        ):
-            raise _OutOfBudget
+        self.budget.spend()
         forcing = (turn == seat) == escape
         children = [positions.after(position, move) for move in positions.moves(position)]
         # an answer the table already holds settles it at once
@@ -2872,6 +2862,16 @@ class _Budget:
         self.nodes = nodes
         self.deadline = deadline
         self.used = 0
+
+    def spend(self) -> None:
+        """Count one more position, and raise :class:`_OutOfBudget` past the
+        positions allowed or (looked at every ``_CLOCK_EVERY`` positions) past
+        the deadline."""
+        self.used += 1
+        if self.used > self.nodes or (
+            self.used % _CLOCK_EVERY == 0 and time.monotonic() > self.deadline
+        ):
+            raise _OutOfBudget
 
 
 def solve(
