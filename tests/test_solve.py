@@ -718,8 +718,9 @@ def test_the_race_tries_the_leads_the_other_can_beat_before_the_rest() -> None:
     """Two seats: the race's order of plays (a leader's leads that the other seat
     can beat first, then those it cannot, then trumps; an answering seat's
     trumps last) finds the refutations sooner. This position, from seed 199 of
-    ``benchmarks/solve.py`` at 18 cards, is solved in 2,111 positions in either
-    build (2,425 while the race still tried the plays from inside a block, see
+    ``benchmarks/solve.py`` at 18 cards, is solved in 2,089 positions in either
+    build (2,111 before an answer looked up the pick-up's kept answer first,
+    2,425 while the race still tried the plays from inside a block, see
     :meth:`_Shedding.unled`); in the order before (more cards first, then the
     lower top card, whatever the suit) it took 35,719, past the budget here."""
     state = sg.start_phase_two(
@@ -733,11 +734,11 @@ def test_the_race_tries_the_leads_the_other_can_beat_before_the_rest() -> None:
     assert shedding is not None and shedding.takes(state)
     answer = solve(state, max_nodes=5_000, one_move=True)
     assert answer.complete and answer.verdict is Verdict.GOAT
-    assert answer.nodes == 2_111
+    assert answer.nodes == 2_089
     # the race in Python, on the same masks, counts the same positions
     race = _Race(1, {}, 5_000, float("inf"), shedding, {})
     hand, other = state._hand_masks[1], state._hand_masks[2]
-    assert race._leads(hand, other) == 0 and race.nodes == 2_111
+    assert race._leads(hand, other) == 0 and race.nodes == 2_089
 
 
 def _dense_position(rng: random.Random, rules: sg.Ruleset, most: int) -> PhaseTwoState | None:
@@ -1713,3 +1714,39 @@ def _searched(state: PhaseTwoState, seat: int, quickest: bool) -> Searched:
         budget = _Budget(10**7, float("inf"))
         graphs.append((_label_graph(state, seat, budget, limit), budget.used))
     return (answer.verdict, answer.length, answer.complete, bounds, forced, graphs, answer.moves)
+
+
+def test_an_answer_takes_the_kept_pick_up_before_searching_a_beat() -> None:
+    """Two seats: where the table already holds that the leader, picked up and
+    leading again, loses, the answering seat's pick-up refutes the lead at once
+    (_Race._answered): one position counted, where a race that holds nothing
+    searches the beats first. Seat 0 leads 3C; seat 1 could kill it with the
+    nine of clubs, the jack of spades or the king of trumps."""
+    shedding, hand, other = _flurst_race("4S AD 8C 4H 3C 4C", "JS KD 9C", "H")
+    lead = mask_of(sg.parse_cards("3C"))
+    rest = hand ^ lead
+    picked = sg.start_phase_two(
+        sg.presets.FLURST, [format_cards(cards_of(rest)), "JS KD 9C 3C", ""], "H", leader=0
+    )
+    assert isinstance(picked, PhaseTwoState)
+    assert not shedding.quick(rest, other | lead)
+    assert shedding.settled(*shedding.canonical(rest, other | lead)) < 0
+    fresh = _Race(0, {}, 10**6, float("inf"), shedding, {})
+    assert fresh._answered(rest, other, lead) == 0 and fresh.nodes > 1
+    race = _Race(0, {}, 10**6, float("inf"), shedding, {})
+    # the engine's race agrees: picked up, the leader leads again and loses
+    assert race._leads(rest, other | lead) == 0 == _race(picked, 0, None)
+    race.nodes = 0
+    assert race._answered(rest, other, lead) == 0 and race.nodes == 1
+    if search._NATIVE_RACE is not None:  # the race in C takes it as the race in Python
+        native = search._NATIVE_RACE(
+            shedding.filters, shedding.beaten_by, shedding.trumps, shedding.whole, shedding.groups
+        )
+        assert native.answered(rest, other, lead, 10**6, float("inf")) == 0
+        assert native.nodes == fresh.nodes
+        native = search._NATIVE_RACE(
+            shedding.filters, shedding.beaten_by, shedding.trumps, shedding.whole, shedding.groups
+        )
+        assert native.leads(rest, other | lead, 10**6, float("inf")) == 0
+        assert native.answered(rest, other, lead, 10**6, float("inf")) == 0
+        assert native.nodes == 1

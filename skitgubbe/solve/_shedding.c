@@ -87,6 +87,9 @@ typedef struct {
     unsigned char whole[169];
     /* _Shedding.beats and _Shedding.one_way */
     uint64_t beats[52];
+    /* the cards that every card of a suit's pattern beats, by the pattern's
+     * low 7 and high 6 bits (all cards for none): see beaten_by_all */
+    uint64_t beats_low[4][128], beats_high[4][64];
     int one_way;
     /* whether a block's plays depend on its length alone (not on where it
      * lies), and no two cards beat each other: then the junk may move (see
@@ -806,15 +809,22 @@ leave(Race *race, int answer)
  * cards such that every other card in play beats each of them alone and none
  * of their blocks of touching cards touches a card in play outside them. */
 static uint64_t
+beaten_by_all(const Race *race, uint64_t cards)
+{
+    uint64_t all = ~(uint64_t)0;
+    for (int suit = 0; suit < 4; suit++) {
+        uint32_t pattern = (uint32_t)(cards >> (13 * suit)) & 0x1FFF;
+        all &= race->beats_low[suit][pattern & 127] & race->beats_high[suit][pattern >> 7];
+    }
+    return all;
+}
+
+static uint64_t
 junk_of(const Race *race, uint64_t mine, uint64_t theirs)
 {
-    uint64_t live = mine | theirs, junk = mine;
-    for (uint64_t cards = theirs; cards && junk; cards &= cards - 1)
-        junk &= race->beats[top_bit(cards & (~cards + 1))];
+    uint64_t live = mine | theirs, junk = mine & beaten_by_all(race, theirs);
     while (junk) {
-        uint64_t kept = junk;
-        for (uint64_t cards = mine & ~junk; cards && kept; cards &= cards - 1)
-            kept &= race->beats[top_bit(cards & (~cards + 1))];
+        uint64_t kept = junk & beaten_by_all(race, mine & ~junk);
         uint64_t outside = live & ~kept, found = kept;
         for (int suit = 0; suit < 4 && found; suit++) {
             uint32_t pattern = (uint32_t)(kept >> (13 * suit)) & 0x1FFF;
@@ -937,6 +947,8 @@ unled(const Race *race, uint64_t hand, uint64_t other, uint64_t crossed, int sui
 
 static int leads(Race *race, uint64_t hand, uint64_t other);
 
+static int keyed(Race *race, uint64_t hand, uint64_t other, uint64_t key_hand, uint64_t key_other);
+
 static int answering(Race *race, uint64_t rest, uint64_t other, uint64_t lead, uint32_t *order);
 
 /* _Race._answered; -1 when stopped. */
@@ -972,22 +984,37 @@ answering(Race *race, uint64_t rest, uint64_t other, uint64_t lead, uint32_t *or
             order[count++] = plays[i] << 2 | (uint32_t)(shift / 13) | trumps;
         }
     }
-    if (count) {
-        if (counted(race) < 0)
+    if (!count)
+        return leads(race, rest, other | lead); /* picked up: the leader leads again */
+    if (counted(race) < 0)
+        return -1;
+    sort_plays(order, count);
+    /* the pick-up first where the table already holds that the leader, leading
+     * again, loses (see _Race._answered): keyed once, for the search below too */
+    uint64_t picked = rest, taker = other | lead, key_picked = 0, key_taker = 0;
+    int picked_quick = quick(race, picked, taker);
+    if (!picked_quick) {
+        canonical(race, &picked, &taker);
+        key_picked = picked;
+        key_taker = taker;
+        if (relative_key(race, &key_picked, &key_taker) < 0)
             return -1;
-        sort_plays(order, count);
-        for (int i = 0; i < count; i++) {
-            uint64_t beat = (uint64_t)(order[i] >> 2 & 0x1FFF) << (13 * (order[i] & 3));
-            int escapes = leads(race, other ^ beat, rest); /* the killer leads next */
-            if (escapes < 0)
-                return -1;
-            if (escapes)
-                return 0;
-        }
+        if (known(race, key_picked, key_taker) == 0)
+            return 0;
     }
-    if (count && race->shifting && !(other & ~race->beaten_by[top]))
+    for (int i = 0; i < count; i++) {
+        uint64_t beat = (uint64_t)(order[i] >> 2 & 0x1FFF) << (13 * (order[i] & 3));
+        int escapes = leads(race, other ^ beat, rest); /* the killer leads next */
+        if (escapes < 0)
+            return -1;
+        if (escapes)
+            return 0;
+    }
+    if (race->shifting && !(other & ~race->beaten_by[top]))
         return 1; /* each of its cards beats the lead: picking it up is no better than a beat */
-    return leads(race, rest, other | lead); /* picked up: the leader leads again */
+    if (picked_quick)
+        return 1; /* picked up, the leader goes out by its quick line */
+    return keyed(race, picked, taker, key_picked, key_taker); /* picked up: the leader leads again */
 }
 
 static int leading(Race *race, uint64_t hand, uint64_t other, uint64_t key_hand, uint64_t key_other,
@@ -1040,6 +1067,13 @@ leads(Race *race, uint64_t hand, uint64_t other)
     uint64_t key_hand = hand, key_other = other;
     if (relative_key(race, &key_hand, &key_other) < 0)
         return -1;
+    return keyed(race, hand, other, key_hand, key_other);
+}
+
+/* leads() of a position with no quick line, its junk laid out and keyed. */
+static int
+keyed(Race *race, uint64_t hand, uint64_t other, uint64_t key_hand, uint64_t key_other)
+{
     int answer = known(race, key_hand, key_other);
     if (answer >= 0)
         return answer;
@@ -2735,6 +2769,22 @@ read_rules(Race *race, PyObject *filters, PyObject *beaten_by, PyObject *whole)
         for (int top = 0; top < 52; top++)
             if (race->beaten_by[top] >> card & 1)
                 race->beats[card] |= (uint64_t)1 << top;
+    }
+    for (int suit = 0; suit < 4; suit++) {
+        for (int pattern = 0; pattern < 128; pattern++) {
+            uint64_t all = ~(uint64_t)0;
+            for (int rank = 0; rank < 7; rank++)
+                if (pattern >> rank & 1)
+                    all &= race->beats[13 * suit + rank];
+            race->beats_low[suit][pattern] = all;
+        }
+        for (int pattern = 0; pattern < 64; pattern++) {
+            uint64_t all = ~(uint64_t)0;
+            for (int rank = 0; rank < 6; rank++)
+                if (pattern >> rank & 1)
+                    all &= race->beats[13 * suit + 7 + rank];
+            race->beats_high[suit][pattern] = all;
+        }
     }
     race->one_way = 1;
     for (int card = 0; card < 52; card++)

@@ -1331,6 +1331,19 @@ class _Race:
         seen[position] = result
         return result
 
+    def _known(self, hand: int, other: int) -> int:
+        """:meth:`_leads`'s answer where it is known without a search (a quick
+        line, or an answer kept), else -1; nothing counted or kept."""
+        known = self.seen.get(hand | other << CARDS_IN_PACK, -1)
+        if known >= 0:
+            return known
+        shedding = self.shedding
+        assert shedding is not None
+        if shedding.quick(hand, other):
+            return 1
+        hand, other = shedding.canonical(hand, other)
+        return self.shed.get(shedding.key(hand, other), -1)
+
     def _finishers(self, hand: int, other: int) -> list[int]:
         """The plays of ``other`` (where it holds :data:`_FINISHERS_MOST` cards at
         most) that end the game for it: its last cards, or a play after which its
@@ -1379,6 +1392,10 @@ class _Race:
         if order:
             self._count()
             order.sort()
+            # the pick-up first where the table already holds that the leader,
+            # leading again, loses: then no beat need be searched
+            if self._known(rest, other | lead) == 0:
+                return 0
             for entry in order:
                 beat = (entry >> 2 & 0x1FFF) << (13 * (entry & 3))
                 if self._leads(other ^ beat, rest):  # the killer leads next
