@@ -477,6 +477,22 @@ known(Race *race, uint64_t hand, uint64_t other)
     return -1;
 }
 
+/* Ask the processor to bring the table's slot of a key into the cache: the
+ * look-up that follows a little later then seldom waits for memory. */
+static void
+fetch(const Race *race, uint64_t hand, uint64_t other)
+{
+#if defined(__GNUC__)
+    size_t j = slot_of(hand, other, race->capacity);
+    __builtin_prefetch(&race->answers[j]);
+    __builtin_prefetch(&race->keys[2 * j]);
+#else
+    (void)race;
+    (void)hand;
+    (void)other;
+#endif
+}
+
 static int
 keep(Race *race, uint64_t hand, uint64_t other, int answer)
 {
@@ -964,6 +980,19 @@ answered(Race *race, uint64_t rest, uint64_t other, uint64_t lead)
 static int
 answering(Race *race, uint64_t rest, uint64_t other, uint64_t lead, uint32_t *order)
 {
+    /* the pick-up's position (the leader holding the rest and leading again),
+     * keyed once, for the look-up and the search below; its place in the table
+     * is fetched while the beats are listed */
+    uint64_t picked = rest, taker = other | lead, key_picked = 0, key_taker = 0;
+    int picked_quick = quick(race, picked, taker);
+    if (!picked_quick) {
+        canonical(race, &picked, &taker);
+        key_picked = picked;
+        key_taker = taker;
+        if (relative_key(race, &key_picked, &key_taker) < 0)
+            return -1;
+        fetch(race, key_picked, key_taker);
+    }
     int top = top_bit(lead);
     int count = 0;
     for (int f = 0; f < race->filter_count[top]; f++) {
@@ -984,24 +1013,15 @@ answering(Race *race, uint64_t rest, uint64_t other, uint64_t lead, uint32_t *or
             order[count++] = plays[i] << 2 | (uint32_t)(shift / 13) | trumps;
         }
     }
-    if (!count)
-        return leads(race, rest, other | lead); /* picked up: the leader leads again */
+    if (!count) /* picked up: the leader leads again */
+        return picked_quick ? 1 : keyed(race, picked, taker, key_picked, key_taker);
     if (counted(race) < 0)
         return -1;
     sort_plays(order, count);
     /* the pick-up first where the table already holds that the leader, leading
-     * again, loses (see _Race._answered): keyed once, for the search below too */
-    uint64_t picked = rest, taker = other | lead, key_picked = 0, key_taker = 0;
-    int picked_quick = quick(race, picked, taker);
-    if (!picked_quick) {
-        canonical(race, &picked, &taker);
-        key_picked = picked;
-        key_taker = taker;
-        if (relative_key(race, &key_picked, &key_taker) < 0)
-            return -1;
-        if (known(race, key_picked, key_taker) == 0)
-            return 0;
-    }
+     * again, loses (see _Race._answered) */
+    if (!picked_quick && known(race, key_picked, key_taker) == 0)
+        return 0;
     for (int i = 0; i < count; i++) {
         uint64_t beat = (uint64_t)(order[i] >> 2 & 0x1FFF) << (13 * (order[i] & 3));
         int escapes = leads(race, other ^ beat, rest); /* the killer leads next */
