@@ -821,9 +821,8 @@ leave(Race *race, int answer)
 }
 
 
-/* _Shedding.junk_of: the junk of ``mine`` against ``theirs``, the most of its
- * cards such that every other card in play beats each of them alone and none
- * of their blocks of touching cards touches a card in play outside them. */
+/* The cards that every card of ``cards`` beats (all cards for none), read
+ * from the tables of what each suit's patterns beat. */
 static uint64_t
 beaten_by_all(const Race *race, uint64_t cards)
 {
@@ -835,6 +834,9 @@ beaten_by_all(const Race *race, uint64_t cards)
     return all;
 }
 
+/* _Shedding.junk_of: the junk of ``mine`` against ``theirs``, the most of its
+ * cards such that every other card in play beats each of them alone and none
+ * of their blocks of touching cards touches a card in play outside them. */
 static uint64_t
 junk_of(const Race *race, uint64_t mine, uint64_t theirs)
 {
