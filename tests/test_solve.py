@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 import skitgubbe as sg
 from skitgubbe.cards import cards_of, format_cards, mask_of, one_pack
 from skitgubbe.events import EventKind
-from skitgubbe.moves import PickUp
+from skitgubbe.moves import PickUp, Play
 from skitgubbe.rules import AntiTrump, Beat, Runs
 from skitgubbe.rules import PickUp as PickUpRule
 from skitgubbe.simulate import move_bound
@@ -40,6 +40,7 @@ from skitgubbe.solve.search import (
     _POSITIONS,
     _Budget,
     _Cyclic,
+    _junk_shape,
     _key,
     _label_graph,
     _moves_needed,
@@ -718,8 +719,9 @@ def test_the_race_tries_the_leads_the_other_can_beat_before_the_rest() -> None:
     """Two seats: the race's order of plays (a leader's leads that the other seat
     can beat first, then those it cannot, then trumps; an answering seat's
     trumps last) finds the refutations sooner. This position, from seed 199 of
-    ``benchmarks/solve.py`` at 18 cards, is solved in 2,089 positions in either
-    build (2,111 before an answer looked up the pick-up's kept answer first,
+    ``benchmarks/solve.py`` at 18 cards, is solved in 2,012 positions in either
+    build (2,089 while the race led from each of the leader's junk blocks as
+    long, 2,111 before an answer looked up the pick-up's kept answer first,
     2,425 while the race still tried the plays from inside a block, see
     :meth:`_Shedding.unled`); in the order before (more cards first, then the
     lower top card, whatever the suit) it took 35,719, past the budget here."""
@@ -734,11 +736,11 @@ def test_the_race_tries_the_leads_the_other_can_beat_before_the_rest() -> None:
     assert shedding is not None and shedding.takes(state)
     answer = solve(state, max_nodes=5_000, one_move=True)
     assert answer.complete and answer.verdict is Verdict.GOAT
-    assert answer.nodes == 2_089
+    assert answer.nodes == 2_012
     # the race in Python, on the same masks, counts the same positions
     race = _Race(1, {}, 5_000, float("inf"), shedding, {})
     hand, other = state._hand_masks[1], state._hand_masks[2]
-    assert race._leads(hand, other) == 0 and race.nodes == 2_089
+    assert race._leads(hand, other) == 0 and race.nodes == 2_012
 
 
 def _dense_position(rng: random.Random, rules: sg.Ruleset, most: int) -> PhaseTwoState | None:
@@ -863,6 +865,65 @@ def test_junk_laid_out_alike_keeps_the_verdict() -> None:
         assert isinstance(redealt, PhaseTwoState)
         assert _race(redealt, 0, None) == truth, (rules, position.hand(0), position.hand(1))
     assert moved >= 100, moved
+
+
+def test_leads_of_one_shape_from_junk_blocks_as_long_answer_alike() -> None:
+    """Two seats: a lead from one block of the leader's junk answers as the lead
+    of the same cards of another block as long does (swapping the two blocks is
+    one game, _Shedding.canonical), so the race leads one of each shape
+    (_junk_shape). Where the blocks differ in length, so may the answers: here
+    2C escapes and 5H, from the block 5H 6H, does not. Checked by the engine's
+    race, which knows nothing of junk, on two-seat positions drawn from the
+    whole pack under every set of rules whose junk the race lays out: after
+    each lead of junk, whether the leader escapes; every shape led from two
+    blocks or more gives one verdict."""
+    shedding, hand, other = _flurst_race("2C 5H 6H JS", "7C 4S 5S 8S 9S", "S")
+    junk = shedding.junk_of(hand, other)
+    assert junk == mask_of(sg.parse_cards("2C 5H 6H"))
+    state = sg.start_phase_two(
+        sg.presets.FLURST, ["2C 5H 6H JS", "7C 4S 5S 8S 9S", ""], "S", leader=0
+    )
+    assert isinstance(state, PhaseTwoState)
+    escapes: dict[int, int | None] = {}
+    for name in ("2C", "5H", "6H", "5H 6H"):
+        led = state.apply(Play(0, sg.parse_cards(name)))
+        assert isinstance(led, PhaseTwoState)
+        escapes[_junk_shape(junk, mask_of(sg.parse_cards(name)))] = _race(led, 0, None)
+    assert list(escapes.values()) == [1, 0, 0, 1]  # four shapes, and 2C escapes where 5H does not
+    rng = random.Random(7)
+    pack = [str(card) for card in one_pack()]
+    alike = 0
+    for _ in range(6000):
+        rules = _varied_rules(rng)
+        cards = rng.sample(pack, rng.randint(5, 14))
+        cut = rng.randint(2, len(cards) - 1)
+        state = sg.start_phase_two(
+            rules,
+            [" ".join(cards[:cut]), " ".join(cards[cut:])] + [""] * (rules.min_players - 2),
+            rng.choice("CDHS"),
+            leader=0,
+        )
+        if not isinstance(state, PhaseTwoState) or state.is_over:
+            continue
+        raced = _Shedding.for_context(state._context)
+        if raced is None or not raced.shifting or not raced.takes(state):
+            continue  # the race lays out no junk under these rules
+        hand, other = state._hand_masks[0], state._hand_masks[1]
+        junk = raced.junk_of(hand, other)
+        verdicts: dict[int, list[int | None]] = {}
+        for lead in state.legal_moves():
+            if isinstance(lead, PickUp):
+                continue
+            led_cards = mask_of(lead.cards)
+            if not led_cards & junk or led_cards == hand:
+                continue
+            assert not led_cards & ~junk  # a play that holds junk is junk
+            escaped = _race(state.apply(lead), 0, None)
+            verdicts.setdefault(_junk_shape(junk, led_cards), []).append(escaped)
+        for shape, found in verdicts.items():
+            assert len(set(found)) == 1, (state.rules, state.hand(0), state.hand(1), shape)
+        alike += sum(1 for found in verdicts.values() if len(found) > 1)
+    assert alike >= 300, alike
 
 
 def _bottom_of(cards: int, hand: int) -> int:

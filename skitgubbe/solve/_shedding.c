@@ -109,7 +109,8 @@ typedef struct {
     signed char *answers;
     size_t capacity, used;
     /* the moves of each level of the line being searched, MOST_PLAYS apiece
-     * (and after them the finishers of leading(), MOST_FINISHERS words),
+     * (and after them the finishers of leading(), MOST_FINISHERS words, and
+     * the shapes of its junk leads, MOST_PLAYS ints),
      * made when the line first grows that deep: kept off the C stack, so that
      * a deep line fits in a thread's small stack */
     uint32_t **frames;
@@ -802,7 +803,7 @@ enter(Race *race)
     uint32_t *frame = race->frames[race->depth];
     if (frame == NULL) {
         frame = race->frames[race->depth] =
-            PyMem_Malloc(sizeof(uint32_t) * MOST_PLAYS + sizeof(uint64_t) * MOST_FINISHERS);
+            PyMem_Malloc(sizeof(uint32_t) * MOST_PLAYS + sizeof(uint64_t) * MOST_FINISHERS + sizeof(int) * MOST_PLAYS);
         if (frame == NULL) {
             PyErr_NoMemory();
             race->stop = 2;
@@ -1042,6 +1043,25 @@ answering(Race *race, uint64_t rest, uint64_t other, uint64_t lead, uint32_t *or
 static int leading(Race *race, uint64_t hand, uint64_t other, uint64_t key_hand, uint64_t key_other,
                    uint32_t *order);
 
+/* search._junk_shape: the cards of the block of ``junk`` that ``lead`` comes
+ * from, those of the block below the lead, and the lead's, as
+ * ``block << 8 | below << 4 | led``. */
+static int
+junk_shape(uint64_t junk, uint64_t lead)
+{
+    uint64_t low = lead & (~lead + 1);
+    int suit = top_bit(low) / 13;
+    uint32_t pattern = (uint32_t)(junk >> (13 * suit)) & 0x1FFF;
+    uint32_t bottom = (uint32_t)(low >> (13 * suit)), top = bottom;
+    while (bottom > 1 && (pattern & bottom >> 1))
+        bottom >>= 1;
+    while (pattern & top << 1)
+        top <<= 1;
+    uint32_t block = (top << 1) - bottom;
+    uint32_t below = block & ((uint32_t)(low >> (13 * suit)) - 1);
+    return pattern_count(block) << 8 | pattern_count(below) << 4 | card_count(lead);
+}
+
 /* _Race._finishers: the plays of ``other`` after which it goes out by its
  * quick line whatever the leader of ``hand`` keeps of it (written to ``ends``,
  * MOST_FINISHERS at most), where ``other`` holds FINISHERS_MOST cards at most;
@@ -1135,6 +1155,10 @@ leading(Race *race, uint64_t hand, uint64_t other, uint64_t key_hand, uint64_t k
     int ending = finishers(race, hand, other, ends);
     if (ending < 0)
         return -1;
+    /* the shapes of the junk leads tried, one a play at most (in the frame,
+     * after the finishers) */
+    int shapes = 0, *shaped = (int *)(ends + MOST_FINISHERS);
+    uint64_t junk = race->shifting ? junk_of(race, hand, other) : 0;
     int answer = 0;
     for (int i = 0; i < count; i++) {
         uint64_t lead = (uint64_t)(order[i] >> 2 & 0x1FFF) << (13 * (order[i] & 3));
@@ -1144,6 +1168,16 @@ leading(Race *race, uint64_t hand, uint64_t other, uint64_t key_hand, uint64_t k
         }
         if (finished(race, lead, ends, ending))
             continue; /* the other beats it and goes out: it loses */
+        if (lead & junk) {
+            /* a lead like one tried from another junk block as long: swapping
+             * the two blocks is one game (see canonical), so it answers alike */
+            int shape = junk_shape(junk, lead), again = 0;
+            for (int s = 0; s < shapes && !again; s++)
+                again = shaped[s] == shape;
+            if (again)
+                continue;
+            shaped[shapes++] = shape;
+        }
         int escapes = answered(race, hand ^ lead, other, lead);
         if (escapes < 0)
             return -1;

@@ -1314,6 +1314,8 @@ class _Race:
                     order.append(play << 2 | suit | trumps | unbeaten)
         order.sort()
         ends = self._finishers(hand, other)
+        junk = shedding.junk_of(hand, other) if shedding.shifting else 0
+        shapes: set[int] = set()
         result = 0
         for entry in order:
             lead = (entry >> 2 & 0x1FFF) << (13 * (entry & 3))
@@ -1324,6 +1326,13 @@ class _Race:
                 beaters = beaten_by[lead.bit_length() - 1]
                 if any(not end & ~beaters for end in ends):
                     continue  # the other beats it and goes out: it loses
+            if lead & junk:
+                # a lead like one tried from another junk block as long: swapping
+                # the two blocks is one game (see canonical), so it answers alike
+                shape = _junk_shape(junk, lead)
+                if shape in shapes:
+                    continue
+                shapes.add(shape)
             if self._answered(hand ^ lead, other, lead):
                 result = 1
                 break
@@ -1403,6 +1412,24 @@ class _Race:
             if shedding.shifting and not other & ~shedding.beaten_by[lead.bit_length() - 1]:
                 return 1  # each of its cards beats the lead: picking it up is no better
         return self._leads(rest, other | lead)  # picked up: the leader leads again
+
+
+def _junk_shape(junk: int, lead: int) -> int:
+    """The shape of a ``lead`` from the ``junk`` of the seat that leads it: the
+    cards of its block of touching junk, those of the block below the lead, and
+    the lead's, as ``block << 8 | below << 4 | led``. Two leads of one shape
+    from two blocks answer alike (see :meth:`_Shedding.canonical`)."""
+    low = lead & -lead
+    suit = (low.bit_length() - 1) // 13
+    pattern = junk >> (13 * suit) & 0x1FFF
+    bottom = top = low >> (13 * suit)
+    while bottom > 1 and pattern & bottom >> 1:
+        bottom >>= 1
+    while pattern & top << 1:
+        top <<= 1
+    block = (top << 1) - bottom
+    below = (block & ((low >> (13 * suit)) - 1)).bit_count()
+    return block.bit_count() << 8 | below << 4 | lead.bit_count()
 
 
 class _Shedding:
