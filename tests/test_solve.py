@@ -719,10 +719,12 @@ def test_the_race_tries_the_leads_the_other_can_beat_before_the_rest() -> None:
     """Two seats: the race's order of plays (a leader's leads that the other seat
     can beat first, then those it cannot, then trumps; an answering seat's
     trumps last) finds the refutations sooner. This position, from seed 199 of
-    ``benchmarks/solve.py`` at 18 cards, is solved in 2,012 positions in either
-    build (2,089 while the race led from each of the leader's junk blocks as
-    long, 2,111 before an answer looked up the pick-up's kept answer first,
-    2,425 while the race still tried the plays from inside a block, see
+    ``benchmarks/solve.py`` at 18 cards, is solved in 2,018 positions in either
+    build (2,012 while an answer looked up the pick-up first also where each
+    card of the answering seat beats the lead, 2,089 while the race led from
+    each of the leader's junk blocks as long, 2,111 before an answer looked up
+    the pick-up's kept answer first, 2,425 while the race still tried the plays
+    from inside a block, see
     :meth:`_Shedding.unled`); in the order before (more cards first, then the
     lower top card, whatever the suit) it took 35,719, past the budget here."""
     state = sg.start_phase_two(
@@ -736,11 +738,11 @@ def test_the_race_tries_the_leads_the_other_can_beat_before_the_rest() -> None:
     assert shedding is not None and shedding.takes(state)
     answer = solve(state, max_nodes=5_000, one_move=True)
     assert answer.complete and answer.verdict is Verdict.GOAT
-    assert answer.nodes == 2_012
+    assert answer.nodes == 2_018
     # the race in Python, on the same masks, counts the same positions
     race = _Race(1, {}, 5_000, float("inf"), shedding, {})
     hand, other = state._hand_masks[1], state._hand_masks[2]
-    assert race._leads(hand, other) == 0 and race.nodes == 2_012
+    assert race._leads(hand, other) == 0 and race.nodes == 2_018
 
 
 def _dense_position(rng: random.Random, rules: sg.Ruleset, most: int) -> PhaseTwoState | None:
@@ -1781,13 +1783,14 @@ def test_an_answer_takes_the_kept_pick_up_before_searching_a_beat() -> None:
     """Two seats: where the table already holds that the leader, picked up and
     leading again, loses, the answering seat's pick-up refutes the lead at once
     (_Race._answered): one position counted, where a race that holds nothing
-    searches the beats first. Seat 0 leads 3C; seat 1 could kill it with the
-    nine of clubs, the jack of spades or the king of trumps."""
-    shedding, hand, other = _flurst_race("4S AD 8C 4H 3C 4C", "JS KD 9C", "H")
-    lead = mask_of(sg.parse_cards("3C"))
+    searches the beats first. Seat 0 leads 9D; seat 1 could kill it with the
+    jack of clubs or the queen of spades, not with its three or seven of spades
+    (where each of its cards beats the lead, the beats alone answer it)."""
+    shedding, hand, other = _flurst_race("6S 9D 8D KC 7C", "3S JC 7S QS", "H")
+    lead = mask_of(sg.parse_cards("9D"))
     rest = hand ^ lead
     picked = sg.start_phase_two(
-        sg.presets.FLURST, [format_cards(cards_of(rest)), "JS KD 9C 3C", ""], "H", leader=0
+        sg.presets.FLURST, [format_cards(cards_of(rest)), "3S JC 7S QS 9D", ""], "H", leader=0
     )
     assert isinstance(picked, PhaseTwoState)
     assert not shedding.quick(rest, other | lead)

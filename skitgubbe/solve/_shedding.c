@@ -983,20 +983,26 @@ answered(Race *race, uint64_t rest, uint64_t other, uint64_t lead)
 static int
 answering(Race *race, uint64_t rest, uint64_t other, uint64_t lead, uint32_t *order)
 {
-    /* the pick-up's position (the leader holding the rest and leading again),
-     * keyed once, for the look-up and the search below; its place in the table
-     * is fetched while the beats are listed */
-    uint64_t picked = rest, taker = other | lead, key_picked = 0, key_taker = 0;
-    int picked_quick = quick(race, picked, taker);
-    if (!picked_quick) {
-        canonical(race, &picked, &taker);
-        key_picked = picked;
-        key_taker = taker;
-        if (relative_key(race, &key_picked, &key_taker) < 0)
-            return -1;
-        fetch(race, key_picked, key_taker);
-    }
     int top = top_bit(lead);
+    /* where each card of the answering seat beats the lead, picking it up is no
+     * better than a beat (see canonical): the beats alone answer it */
+    int beaten_by_each = other && race->shifting && !(other & ~race->beaten_by[top]);
+    /* else the pick-up's position (the leader holding the rest and leading
+     * again), keyed once, for the look-up and the search below; its place in
+     * the table is fetched while the beats are listed */
+    uint64_t picked = rest, taker = other | lead, key_picked = 0, key_taker = 0;
+    int picked_quick = 0;
+    if (!beaten_by_each) {
+        picked_quick = quick(race, picked, taker);
+        if (!picked_quick) {
+            canonical(race, &picked, &taker);
+            key_picked = picked;
+            key_taker = taker;
+            if (relative_key(race, &key_picked, &key_taker) < 0)
+                return -1;
+            fetch(race, key_picked, key_taker);
+        }
+    }
     int count = 0;
     for (int f = 0; f < race->filter_count[top]; f++) {
         int shift = race->filter_shift[top][f];
@@ -1016,14 +1022,14 @@ answering(Race *race, uint64_t rest, uint64_t other, uint64_t lead, uint32_t *or
             order[count++] = plays[i] << 2 | (uint32_t)(shift / 13) | trumps;
         }
     }
-    if (!count) /* picked up: the leader leads again */
+    if (!count) /* picked up: the leader leads again (it has no card, or one beats the lead) */
         return picked_quick ? 1 : keyed(race, picked, taker, key_picked, key_taker);
     if (counted(race) < 0)
         return -1;
     sort_plays(order, count);
     /* the pick-up first where the table already holds that the leader, leading
      * again, loses (see _Race._answered) */
-    if (!picked_quick && known(race, key_picked, key_taker) == 0)
+    if (!beaten_by_each && !picked_quick && known(race, key_picked, key_taker) == 0)
         return 0;
     for (int i = 0; i < count; i++) {
         uint64_t beat = (uint64_t)(order[i] >> 2 & 0x1FFF) << (13 * (order[i] & 3));
@@ -1033,7 +1039,7 @@ answering(Race *race, uint64_t rest, uint64_t other, uint64_t lead, uint32_t *or
         if (escapes)
             return 0;
     }
-    if (race->shifting && !(other & ~race->beaten_by[top]))
+    if (beaten_by_each)
         return 1; /* each of its cards beats the lead: picking it up is no better than a beat */
     if (picked_quick)
         return 1; /* picked up, the leader goes out by its quick line */

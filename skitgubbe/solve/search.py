@@ -1401,15 +1401,20 @@ class _Race:
         if order:
             self._count()
             order.sort()
-            # the pick-up first where the table already holds that the leader,
-            # leading again, loses: then no beat need be searched
-            if self._known(rest, other | lead) == 0:
+            # where each of its cards beats the lead, picking it up is no better
+            # than a beat (see _Shedding.canonical): the beats alone answer it;
+            # else the pick-up first where the table already holds that the
+            # leader, leading again, loses: then no beat need be searched
+            beaten_by_each = (
+                shedding.shifting and not other & ~shedding.beaten_by[lead.bit_length() - 1]
+            )
+            if not beaten_by_each and self._known(rest, other | lead) == 0:
                 return 0
             for entry in order:
                 beat = (entry >> 2 & 0x1FFF) << (13 * (entry & 3))
                 if self._leads(other ^ beat, rest):  # the killer leads next
                     return 0
-            if shedding.shifting and not other & ~shedding.beaten_by[lead.bit_length() - 1]:
+            if beaten_by_each:
                 return 1  # each of its cards beats the lead: picking it up is no better
         return self._leads(rest, other | lead)  # picked up: the leader leads again
 
