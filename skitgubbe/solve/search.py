@@ -2053,15 +2053,7 @@ class _Shedding:
 
     def _laid(self, mine: int, theirs: int, junk: int) -> int:
         """The cards :meth:`canonical` lays ``junk`` out on, or 0 where it does not fit."""
-        lengths: list[int] = []
-        for suit in range(4):
-            pattern = junk >> (13 * suit) & 0x1FFF
-            while pattern:
-                low = pattern & -pattern
-                run = ((pattern + low) & ~pattern) - low
-                pattern ^= run
-                lengths.append(run.bit_count())
-        lengths.sort(reverse=True)
+        lengths = sorted((block.bit_count() for block in _blocks(junk)), reverse=True)
         rest = (mine | theirs) & ~junk
         plain = rest & ~self.trumps
         ranks = (plain | plain >> 13 | plain >> 26 | plain >> 39) & 0x1FFF
