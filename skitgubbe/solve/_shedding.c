@@ -104,7 +104,9 @@ typedef struct {
      * (16 - cards) << 17 | top << 13 | play, made when first asked for */
     uint32_t *plays[PATTERNS];
     unsigned char play_count[PATTERNS];
-    /* the table: two words of key (leader, other) and an answer a slot */
+    /* the table: two words of key (leader, other) a slot, and a byte a slot
+     * (see tagged) kept apart, small enough to stay in the cache: a look-up
+     * reads the key only where that byte holds the same bits of its hash */
     uint64_t *keys;
     signed char *answers;
     size_t capacity, used;
@@ -138,12 +140,25 @@ typedef struct {
     struct KeyPlan *plans;
 } Race;
 
+static uint64_t
+mixed_of(uint64_t hand, uint64_t other)
+{
+    uint64_t mixed = hand * 0x9E3779B97F4A7C15ull ^ (other + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+    return mixed ^ mixed >> 29;
+}
+
 static size_t
 slot_of(uint64_t hand, uint64_t other, size_t capacity)
 {
-    uint64_t mixed = hand * 0x9E3779B97F4A7C15ull ^ (other + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-    mixed ^= mixed >> 29;
-    return (size_t)mixed & (capacity - 1);
+    return (size_t)mixed_of(hand, other) & (capacity - 1);
+}
+
+/* a slot's byte: -1 where it is empty, else six bits of the key's hash
+ * (from the top, apart from the slot's own bits) and the answer */
+static signed char
+tagged(uint64_t mixed, int answer)
+{
+    return (signed char)((mixed >> 58) << 1 | (uint64_t)answer);
 }
 
 static int
@@ -469,10 +484,13 @@ grow(Race *race)
 static int
 known(Race *race, uint64_t hand, uint64_t other)
 {
-    size_t j = slot_of(hand, other, race->capacity);
+    uint64_t mixed = mixed_of(hand, other);
+    size_t j = (size_t)mixed & (race->capacity - 1);
+    int tag = (int)(mixed >> 58);
     while (race->answers[j] >= 0) {
-        if (race->keys[2 * j] == hand && race->keys[2 * j + 1] == other)
-            return race->answers[j];
+        /* the key is read only where the hash's bits in the slot agree */
+        if ((race->answers[j] >> 1) == tag && race->keys[2 * j] == hand && race->keys[2 * j + 1] == other)
+            return race->answers[j] & 1;
         j = (j + 1) & (race->capacity - 1);
     }
     return -1;
@@ -499,12 +517,13 @@ keep(Race *race, uint64_t hand, uint64_t other, int answer)
 {
     if ((race->used + 1) * 2 > race->capacity && grow(race) < 0)
         return -1;
-    size_t j = slot_of(hand, other, race->capacity);
+    uint64_t mixed = mixed_of(hand, other);
+    size_t j = (size_t)mixed & (race->capacity - 1);
     while (race->answers[j] >= 0)
         j = (j + 1) & (race->capacity - 1);
     race->keys[2 * j] = hand;
     race->keys[2 * j + 1] = other;
-    race->answers[j] = (signed char)answer;
+    race->answers[j] = tagged(mixed, answer);
     race->used++;
     return 0;
 }
@@ -2976,7 +2995,7 @@ Race_reduce(Race *race, PyObject *Py_UNUSED(unused))
         for (int word = 0; word < 2; word++)
             for (int byte = 0; byte < 8; byte++)
                 *at++ = (unsigned char)(race->keys[2 * i + word] >> (8 * byte));
-        *at++ = (unsigned char)race->answers[i];
+        *at++ = (unsigned char)(race->answers[i] & 1);
     }
     return Py_BuildValue("(OO(LN))", (PyObject *)Py_TYPE(race), race->made, race->nodes, kept);
 }
