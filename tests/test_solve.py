@@ -510,9 +510,9 @@ def test_a_forcing_line_ends_the_game(quickest: bool) -> None:
 
 def test_a_budget_too_small_says_so_and_bad_input_is_refused() -> None:
     state = sg.start_phase_two(sg.presets.PAGAT, ["2C 9C KH 5S", "3C 5D 8H QS"], "D", leader=0)
-    answer = solve(state, max_nodes=3)
-    assert answer.verdict is None and not answer.complete and answer.nodes > 3
-    assert solve(state).complete
+    answer = solve(state, max_nodes=2)
+    assert answer.verdict is None and not answer.complete and answer.nodes > 2
+    assert solve(state).complete and solve(state).nodes > 2
     with pytest.raises(SolveError, match="phase-two positions"):
         solve(sg.deal(sg.presets.FLURST, players=3, seed=1))
     with pytest.raises(SolveError, match="seat must be a seat from 0 to 1"):
@@ -715,12 +715,49 @@ def test_a_lead_the_other_finishes_on_is_lost_unsearched() -> None:
             assert native.nodes == nodes
 
 
+def test_a_lead_the_other_finishes_on_by_its_top_cards_is_lost_unsearched() -> None:
+    """Two seats: a play of the other seat's after which its top cards put it
+    out, with a block of the leader's to spare, is a finisher too
+    (_Shedding.tops_win): a lead it beats is lost without a search, and the
+    engine's race agrees. Diamonds are trump; seat 1 beats a low lead with the
+    eight of spades, the jack or the king, and is left with the ace of trumps
+    and two cards seat 0 could beat: no quick line, but the ace wins the lead
+    back once, and seat 0's seven blocks outlast the plays it gets."""
+    state = sg.start_phase_two(
+        sg.presets.FLURST, ["2C 3C 5C 9C AC 9H AH 4S 5S", "AD 8S JS KC", ""], "D", leader=0
+    )
+    assert isinstance(state, PhaseTwoState)
+    shedding = _Shedding.for_context(state._context)
+    assert shedding is not None and shedding.takes(state)
+    hand, other = state._hand_masks[0], state._hand_masks[1]
+    assert not shedding.quick(hand, other) and shedding.settled(hand, other) < 0
+    ends = [mask_of(sg.parse_cards(card)) for card in ("KC", "8S", "JS")]
+    for end in ends:
+        assert not shedding.quick(other ^ end, hand) and shedding.tops_win(other ^ end, hand, 1)
+    ace = mask_of(sg.parse_cards("AD"))
+    assert not shedding.tops_win(other ^ ace, hand, 1)  # no top card left
+    race = _Race(0, {}, 10**7, float("inf"), shedding, {})
+    assert race._finishers(hand, other) == ends
+    # each lead the engine's race tries loses, those the finishers beat among them
+    for lead in state.legal_moves():
+        assert _race(state.apply(lead), 0, None) == 0
+    assert race._leads(hand, other) == 0 == _race(state, 0, None)
+    assert race.nodes == 13  # 18 before these finishers: only the aces' leads are searched
+    if search._NATIVE_RACE is not None:  # the race in C counts as the race in Python
+        native = search._NATIVE_RACE(
+            shedding.filters, shedding.beaten_by, shedding.trumps, shedding.whole, shedding.groups
+        )
+        assert native.leads(hand, other, 10**7, float("inf")) == 0 and native.nodes == 13
+
+
 def test_the_race_tries_the_leads_the_other_can_beat_before_the_rest() -> None:
     """Two seats: the race's order of plays (a leader's leads that the other seat
     can beat first, then those it cannot, then trumps; an answering seat's
     trumps last) finds the refutations sooner. This position, from seed 199 of
-    ``benchmarks/solve.py`` at 18 cards, is solved in 2,018 positions in either
-    build (2,012 while an answer looked up the pick-up first also where each
+    ``benchmarks/solve.py`` at 18 cards, is solved in 1,892 positions in either
+    build (2,018 before a lead beaten by a play after which the other seat's top
+    cards put it out was lost unsearched, see _Race._finishers; 2,012 while an
+    answer looked up the pick-up first also where each
     card of the answering seat beats the lead, 2,089 while the race led from
     each of the leader's junk blocks as long, 2,111 before an answer looked up
     the pick-up's kept answer first, 2,425 while the race still tried the plays
@@ -738,11 +775,11 @@ def test_the_race_tries_the_leads_the_other_can_beat_before_the_rest() -> None:
     assert shedding is not None and shedding.takes(state)
     answer = solve(state, max_nodes=5_000, one_move=True)
     assert answer.complete and answer.verdict is Verdict.GOAT
-    assert answer.nodes == 2_018
+    assert answer.nodes == 1_892
     # the race in Python, on the same masks, counts the same positions
     race = _Race(1, {}, 5_000, float("inf"), shedding, {})
     hand, other = state._hand_masks[1], state._hand_masks[2]
-    assert race._leads(hand, other) == 0 and race.nodes == 2_018
+    assert race._leads(hand, other) == 0 and race.nodes == 1_892
 
 
 def _dense_position(rng: random.Random, rules: sg.Ruleset, most: int) -> PhaseTwoState | None:

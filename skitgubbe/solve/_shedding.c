@@ -763,6 +763,23 @@ outlasts(const Race *race, uint64_t hand, uint64_t tops, uint64_t live, int bloc
     return blocks > plays + joins;
 }
 
+/* _Shedding.tops_win: settled()'s first half, with ``spare`` of the other's
+ * blocks to spare: whether the leader's top cards put it out whatever the
+ * other does. */
+static int
+tops_win(const Race *race, uint64_t hand, uint64_t other, int spare)
+{
+    uint64_t live = hand | other;
+    uint64_t tops = tops_of(race, hand, other);
+    /* each block of touching cards outside the top cards is a piece at least */
+    if (!tops || plays_needed(hand & ~tops) > card_count(tops) + 1)
+        return 0;
+    int count = card_count(tops);
+    int pieces = pieces_of(race, hand, tops, live, NULL);
+    return count >= pieces - 1 &&
+           outlasts(race, hand, tops, live, plays_needed(other) - spare, 2 * (pieces - 1), pieces + count - 1);
+}
+
 /* _Shedding.settled: 1 where the leader's top cards put it out whatever the
  * other does, 0 where the other's do, -1 where neither is sure. */
 static int
@@ -770,17 +787,10 @@ settled(const Race *race, uint64_t hand, uint64_t other)
 {
     if (!race->one_way)
         return -1;
+    if (tops_win(race, hand, other, 0))
+        return 1;
     uint64_t live = hand | other;
-    uint64_t tops = tops_of(race, hand, other);
-    /* each block of touching cards outside the top cards is a piece at least */
-    if (tops && plays_needed(hand & ~tops) <= card_count(tops) + 1) {
-        int count = card_count(tops);
-        int pieces = pieces_of(race, hand, tops, live, NULL);
-        if (count >= pieces - 1 &&
-            outlasts(race, hand, tops, live, plays_needed(other), 2 * (pieces - 1), pieces + count - 1))
-            return 1;
-    }
-    tops = tops_of(race, other, hand);
+    uint64_t tops = tops_of(race, other, hand);
     if (tops && plays_needed(other & ~tops) <= card_count(tops)) {
         int count = card_count(tops);
         int pieces = pieces_of(race, other, tops, live, NULL);
@@ -1097,6 +1107,9 @@ finishers(Race *race, uint64_t hand, uint64_t other, uint64_t *ends)
     int count = 0;
     if (card_count(other) > FINISHERS_MOST)
         return 0;
+    /* where it holds a top card: also the plays after which its top cards put
+     * it out (see _Race._finishers) */
+    int topped = race->one_way && tops_of(race, other, hand) != 0;
     for (int suit = 0; suit < 4; suit++) {
         uint32_t pattern = (uint32_t)(other >> (13 * suit)) & 0x1FFF;
         if (!pattern)
@@ -1106,7 +1119,7 @@ finishers(Race *race, uint64_t hand, uint64_t other, uint64_t *ends)
             return -1;
         for (int i = 0; i < race->play_count[pattern]; i++) {
             uint64_t play = (uint64_t)(plays[i] & 0x1FFF) << (13 * suit);
-            if (play == other || quick(race, other ^ play, hand))
+            if (play == other || quick(race, other ^ play, hand) || (topped && tops_win(race, other ^ play, hand, 1)))
                 ends[count++] = play;
         }
     }

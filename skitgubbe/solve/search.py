@@ -1355,25 +1355,37 @@ class _Race:
 
     def _finishers(self, hand: int, other: int) -> list[int]:
         """The plays of ``other`` (where it holds :data:`_FINISHERS_MOST` cards at
-        most) that end the game for it: its last cards, or a play after which its
-        quick line (:meth:`_Shedding.quick`) puts it out against ``hand``.
+        most) that end the game for it: its last cards, a play after which its
+        quick line (:meth:`_Shedding.quick`) puts it out against ``hand``, or,
+        where it holds a top card, a play after which its top cards do
+        (:meth:`_Shedding.tops_win`, with a block of ``hand`` to spare).
 
         A lead from ``hand`` that one of them beats loses at once, unsearched:
         the other beats it so, leads next and goes out. The quick line holds
         against what ``hand`` keeps after its lead as it does against ``hand``:
         on that line the leader only picks up, never beating a piece before the
-        last, and with fewer cards it can beat no more of them."""
+        last, and with fewer cards it can beat no more of them; and the top
+        cards' line holds since the lead ends one of the leader's blocks at
+        most."""
         found: list[int] = []
         if count_cards(other) > _FINISHERS_MOST:
             return found
         shedding = self.shedding
         assert shedding is not None
+        # where it holds a top card, also the plays after which its top cards
+        # put it out against ``hand`` with a block of it to spare (tops_win):
+        # so they do against what ``hand`` keeps after its lead
+        topped = shedding.one_way and shedding.tops(other, hand) != 0
         for suit in range(4):
             pattern = other >> (13 * suit) & 0x1FFF
             if pattern:
                 for play in shedding.runs(pattern):
                     end = (play & 0x1FFF) << (13 * suit)
-                    if end == other or shedding.quick(other ^ end, hand):
+                    if (
+                        end == other
+                        or shedding.quick(other ^ end, hand)
+                        or (topped and shedding.tops_win(other ^ end, hand, 1))
+                    ):
                         found.append(end)
         return found
 
@@ -1906,6 +1918,30 @@ class _Shedding:
             joins += _can_join(card, live)
         return joins
 
+    def tops_win(self, hand: int, other: int, spare: int) -> bool:
+        """:meth:`settled`'s answer 1, with ``spare`` of the other seat's blocks
+        to spare: whether the leader's top cards put it out (as :meth:`settled`
+        plays them) whatever the other seat does. With one to spare it holds
+        as well against the other seat's hand less any play: the top cards
+        stay top cards against fewer cards, the leader's pieces stay as they
+        are, fewer cards in play make no more joins, and a play ends one block
+        at most."""
+        live = hand | other
+        # each block of touching cards outside the top cards is one piece at least
+        tops = self.tops(hand, other)
+        if not tops or _plays_needed(hand & ~tops) > tops.bit_count() + 1:
+            return False
+        count = tops.bit_count()
+        pieces = self._pieces(hand & ~tops)
+        blocks = _plays_needed(other) - spare
+        plays = 2 * (pieces - 1)  # two for each piece beaten but the last
+        picked = pieces + count - 1  # each lead but the last
+        return (
+            count >= pieces - 1
+            and blocks > plays
+            and (blocks > plays + picked or blocks > plays + self._joins(hand, tops, live))
+        )
+
     def settled(self, hand: int, other: int) -> int:
         """The race's answer where the top cards decide it: 1 where the leader,
         holding ``hand``, goes out whatever the other seat does, 0 where the
@@ -1930,21 +1966,9 @@ class _Shedding:
         card is sure: -1."""
         if not self.one_way:
             return -1
+        if self.tops_win(hand, other, 0):
+            return 1
         live = hand | other
-        # each block of touching cards outside the top cards is one piece at least
-        tops = self.tops(hand, other)
-        if tops and _plays_needed(hand & ~tops) <= tops.bit_count() + 1:
-            count = tops.bit_count()
-            pieces = self._pieces(hand & ~tops)
-            blocks = _plays_needed(other)
-            plays = 2 * (pieces - 1)  # two for each piece beaten but the last
-            picked = pieces + count - 1  # each lead but the last
-            if (
-                count >= pieces - 1
-                and blocks > plays
-                and (blocks > plays + picked or blocks > plays + self._joins(hand, tops, live))
-            ):
-                return 1
         tops = self.tops(other, hand)
         if tops and _plays_needed(other & ~tops) <= tops.bit_count():
             count = tops.bit_count()
