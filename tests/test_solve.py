@@ -669,6 +669,16 @@ def test_the_race_on_masks_agrees_with_the_engines_race() -> None:
     assert min(taken.values()) >= 150, taken
 
 
+def _flurst_position(leader: str, other: str, trump: str) -> tuple[PhaseTwoState, _Shedding]:
+    """A two-seat Flurst position, seat 0 (holding ``leader``) to lead against
+    seat 1 (``other``), and the race on masks that takes it."""
+    state = sg.start_phase_two(sg.presets.FLURST, [leader, other, ""], trump, leader=0)
+    assert isinstance(state, PhaseTwoState)
+    shedding = _Shedding.for_context(state._context)
+    assert shedding is not None and shedding.takes(state)
+    return state, shedding
+
+
 def test_a_lead_the_other_finishes_on_is_lost_unsearched() -> None:
     """Two seats: where the other seat holds a play after which it goes out by
     its quick line (a finisher), every lead that play beats is lost at once,
@@ -678,12 +688,7 @@ def test_a_lead_the_other_finishes_on_is_lost_unsearched() -> None:
     # hearts are trump. Seat 1 beats anything seat 0 leads with a king and then
     # leads the other king, its last card; neither seat has a quick line and the
     # top cards settle nothing, so the race must look at the leads
-    state = sg.start_phase_two(
-        sg.presets.FLURST, ["9C 10C JC QC 7D 2S", "KD KS", ""], "H", leader=0
-    )
-    assert isinstance(state, PhaseTwoState)
-    shedding = _Shedding.for_context(state._context)
-    assert shedding is not None and shedding.takes(state)
+    state, shedding = _flurst_position("9C 10C JC QC 7D 2S", "KD KS", "H")
     hand, other = state._hand_masks[0], state._hand_masks[1]
     assert not shedding.quick(hand, other) and shedding.settled(hand, other) < 0
     race = _Race(0, {}, 10**7, float("inf"), shedding, {})
@@ -723,12 +728,7 @@ def test_a_lead_the_other_finishes_on_by_its_top_cards_is_lost_unsearched() -> N
     eight of spades, the jack or the king, and is left with the ace of trumps
     and two cards seat 0 could beat: no quick line, but the ace wins the lead
     back once, and seat 0's seven blocks outlast the plays it gets."""
-    state = sg.start_phase_two(
-        sg.presets.FLURST, ["2C 3C 5C 9C AC 9H AH 4S 5S", "AD 8S JS KC", ""], "D", leader=0
-    )
-    assert isinstance(state, PhaseTwoState)
-    shedding = _Shedding.for_context(state._context)
-    assert shedding is not None and shedding.takes(state)
+    state, shedding = _flurst_position("2C 3C 5C 9C AC 9H AH 4S 5S", "AD 8S JS KC", "D")
     hand, other = state._hand_masks[0], state._hand_masks[1]
     assert not shedding.quick(hand, other) and shedding.settled(hand, other) < 0
     ends = [mask_of(sg.parse_cards(card)) for card in ("KC", "8S", "JS")]
@@ -858,10 +858,8 @@ def _flurst_race(leader: str, other: str, trump: str) -> tuple[_Shedding, int, i
     """The race on masks of a two-seat Flurst position, seat 0 (holding
     ``leader``) to lead against seat 1 (``other``), under rules whose junk the
     race lays out and whose plays it may leave out, with the two hands' masks."""
-    state = sg.start_phase_two(sg.presets.FLURST, [leader, other, ""], trump, leader=0)
-    assert isinstance(state, PhaseTwoState)
-    shedding = _Shedding.for_context(state._context)
-    assert shedding is not None and shedding.shifting
+    state, shedding = _flurst_position(leader, other, trump)
+    assert shedding.shifting
     return shedding, state._hand_masks[0], state._hand_masks[1]
 
 
