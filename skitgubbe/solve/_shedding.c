@@ -171,8 +171,15 @@ card_count(uint64_t mask)
         count++;
     }
     return count;
-#else
+#elif defined(__POPCNT__)
     return __builtin_popcountll(mask);
+#else
+    /* by halves, quarters and bytes: without the processor's instruction
+     * (not every x86-64 has it) cheaper than the compiler's call */
+    mask -= mask >> 1 & UINT64_C(0x5555555555555555);
+    mask = (mask & UINT64_C(0x3333333333333333)) + (mask >> 2 & UINT64_C(0x3333333333333333));
+    mask = (mask + (mask >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (int)(mask * UINT64_C(0x0101010101010101) >> 56);
 #endif
 }
 
@@ -425,10 +432,18 @@ relative_key(Race *race, uint64_t *hand, uint64_t *other)
         return 0;
     }
     uint64_t words[2] = {plan->bits[0], plan->bits[1]}, held = *hand;
+    uint64_t low = 0, high = 0; /* the untied blocks' cards, kept out of memory */
     for (int block = 0; block < plan->count;) {
         if (!plan->tied[block]) {
-            uint32_t cards = (uint32_t)(held >> plan->shift[block]) & ((1u << plan->length[block]) - 1);
-            place_cards(words, plan->base[block], cards);
+            uint64_t cards = held >> plan->shift[block] & ((UINT64_C(1) << plan->length[block]) - 1);
+            int base = plan->base[block];
+            if (base >= 64)
+                high |= cards << (base - 64);
+            else {
+                low |= cards << base;
+                if (base)
+                    high |= cards >> 1 >> (63 - base);
+            }
             block++;
             continue;
         }
@@ -444,8 +459,8 @@ relative_key(Race *race, uint64_t *hand, uint64_t *other)
             place_cards(words, plan->base[block + i], owned[i]);
         block = last + 1;
     }
-    *hand = words[0];
-    *other = words[1];
+    *hand = words[0] | low;
+    *other = words[1] | high;
     return 0;
 }
 
@@ -864,6 +879,13 @@ beaten_by_all(const Race *race, uint64_t cards)
     return all;
 }
 
+/* The cards beside ``cards``: a rank above or below one of them, in its suit. */
+static uint64_t
+beside(uint64_t cards)
+{
+    return ((cards << 1 & ~SUIT_STARTS) | (cards >> 1 & ~(SUIT_STARTS << 12))) & PACK_MASK;
+}
+
 /* _Shedding.junk_of: the junk of ``mine`` against ``theirs``, the most of its
  * cards such that every other card in play beats each of them alone and none
  * of their blocks of touching cards touches a card in play outside them. */
@@ -873,18 +895,16 @@ junk_of(const Race *race, uint64_t mine, uint64_t theirs)
     uint64_t live = mine | theirs, junk = mine & beaten_by_all(race, theirs);
     while (junk) {
         uint64_t kept = junk & beaten_by_all(race, mine & ~junk);
-        uint64_t outside = live & ~kept, found = kept;
-        for (int suit = 0; suit < 4 && found; suit++) {
-            uint32_t pattern = (uint32_t)(kept >> (13 * suit)) & 0x1FFF;
-            uint32_t near = (uint32_t)(outside >> (13 * suit)) & 0x1FFF;
-            while (pattern) {
-                uint32_t low = pattern & (~pattern + 1);
-                uint32_t run = ((pattern + low) & ~pattern) - low;
-                pattern ^= run;
-                if ((run << 1 | run >> 1) & near)
-                    found &= ~((uint64_t)run << (13 * suit));
-            }
+        /* the blocks of ``kept`` with a card beside a card in play outside
+         * it, grown card by card from those cards, are left out */
+        uint64_t out = kept & beside(live & ~kept);
+        while (out) {
+            uint64_t grown = out | (beside(out) & kept);
+            if (grown == out)
+                break;
+            out = grown;
         }
+        uint64_t found = kept & ~out;
         if (found == junk)
             break;
         junk = found;
