@@ -99,6 +99,8 @@ typedef struct {
      * table is keyed by relative ranks (see relative_key) */
     int group_of[4];
     uint64_t group_suits[4]; /* the lowest card of each suit of a group */
+    uint64_t crossing_suits[4]; /* for each suit, the cards of the other suits of its group */
+    int plain_suits[4], plain_count; /* the suits without trumps, in order */
     int relative;
     /* the plays of each pattern of one suit, in the race's order, each as
      * (16 - cards) << 17 | top << 13 | play, made when first asked for */
@@ -917,21 +919,22 @@ junk_of(const Race *race, uint64_t mine, uint64_t theirs)
 static uint64_t
 moved(const Race *race, uint64_t mine, uint64_t theirs, uint64_t junk)
 {
-    int lengths[52], count = 0;
-    for (int suit = 0; suit < 4; suit++) {
-        uint32_t pattern = (uint32_t)(junk >> (13 * suit)) & 0x1FFF;
-        while (pattern) {
-            uint32_t low = pattern & (~pattern + 1);
-            uint32_t run = ((pattern + low) & ~pattern) - low;
-            pattern ^= run;
-            int length = card_count(run), at = count++;
-            while (at > 0 && lengths[at - 1] < length) { /* longest first */
-                lengths[at] = lengths[at - 1];
-                at--;
+    int blocks[14] = {0}, longest = 1; /* the junk's blocks of each length, and the longest */
+    if (!(junk & junk << 1 & ~SUIT_STARTS))
+        blocks[1] = card_count(junk); /* no two of its cards touch: all single */
+    else
+        for (int suit = 0; suit < 4; suit++) {
+            uint32_t pattern = (uint32_t)(junk >> (13 * suit)) & 0x1FFF;
+            while (pattern) {
+                uint32_t low = pattern & (~pattern + 1);
+                uint32_t run = ((pattern + low) & ~pattern) - low;
+                pattern ^= run;
+                int length = card_count(run);
+                blocks[length]++;
+                if (length > longest)
+                    longest = length;
             }
-            lengths[at] = length;
         }
-    }
     uint64_t rest = (mine | theirs) & ~junk, plain = rest & ~race->trumps;
     uint32_t ranks = 0;
     for (int suit = 0; suit < 4; suit++)
@@ -939,20 +942,20 @@ moved(const Race *race, uint64_t mine, uint64_t theirs, uint64_t junk)
     int ceiling = ranks ? top_bit(ranks & (~ranks + 1)) : 13; /* the lowest such rank */
     int next[4] = {0, 0, 0, 0};
     uint64_t laid = 0;
-    for (int i = 0; i < count; i++) {
-        int length = lengths[i], suit = 0;
-        for (; suit < 4; suit++) {
-            if (race->trumps >> (13 * suit) & 0x1FFF)
-                continue;
-            int end = next[suit] + length; /* the rank just above the block */
-            if (end < ceiling || (end == ceiling && end < 13 && !(rest >> (13 * suit + end) & 1)))
-                break;
+    for (int length = longest; length > 0; length--) /* longest first */
+        for (int left = blocks[length]; left > 0; left--) {
+            int place = 0, suit = 0;
+            for (; place < race->plain_count; place++) {
+                suit = race->plain_suits[place];
+                int end = next[suit] + length; /* the rank just above the block */
+                if (end < ceiling || (end == ceiling && end < 13 && !(rest >> (13 * suit + end) & 1)))
+                    break;
+            }
+            if (place == race->plain_count)
+                return 0;
+            laid |= (uint64_t)((1u << length) - 1) << (13 * suit + next[suit]);
+            next[suit] += length + 1;
         }
-        if (suit == 4)
-            return 0;
-        laid |= (uint64_t)((1u << length) - 1) << (13 * suit + next[suit]);
-        next[suit] += length + 1;
-    }
     return laid;
 }
 
@@ -997,20 +1000,23 @@ unled(const Race *race, uint64_t hand, uint64_t other, uint64_t crossed, int sui
 {
     if (!race->shifting || !race->relative)
         return 0;
-    uint32_t crossing = 0; /* the cards ``crossed`` of the other suits of its group, by rank */
-    for (int second = 0; second < 4; second++)
-        if (second != suit && race->group_of[second] == race->group_of[suit])
-            crossing |= (uint32_t)(crossed >> (13 * second)) & 0x1FFF;
+    /* the cards ``crossed`` of the other suits of its group, by rank */
+    uint64_t crossing_cards = crossed & race->crossing_suits[suit];
+    uint32_t crossing =
+        (uint32_t)(crossing_cards | crossing_cards >> 13 | crossing_cards >> 26 | crossing_cards >> 39) & 0x1FFF;
     uint32_t near = (uint32_t)(other >> (13 * suit)) & 0x1FFF;
-    uint32_t pattern = (uint32_t)(hand >> (13 * suit)) & 0x1FFF, found = 0;
-    while (pattern) {
-        uint32_t low = pattern & (~pattern + 1);
-        uint32_t block = ((pattern + low) & ~pattern) - low;
-        pattern ^= block;
-        if (!(near & low >> 1) && !(crossing & block))
-            found |= block ^ low;
+    uint32_t pattern = (uint32_t)(hand >> (13 * suit)) & 0x1FFF;
+    uint32_t lowest = pattern & ~(pattern << 1); /* each block's lowest card */
+    /* the blocks with ``other``'s card just below them or a card ``crossed``
+     * within them, grown card by card from those cards, keep every play */
+    uint32_t kept = (lowest & near << 1) | (pattern & crossing);
+    while (kept) {
+        uint32_t grown = kept | ((kept << 1 | kept >> 1) & pattern);
+        if (grown == kept)
+            break;
+        kept = grown;
     }
-    return found;
+    return pattern & ~lowest & ~kept;
 }
 
 static int leads(Race *race, uint64_t hand, uint64_t other);
@@ -2937,6 +2943,10 @@ read_groups(Race *race, PyObject *groups)
         race->group_of[suit] = (int)group;
         race->group_suits[group] |= (uint64_t)1 << (13 * suit);
     }
+    for (Py_ssize_t suit = 0; suit < size; suit++)
+        for (Py_ssize_t second = 0; second < size; second++)
+            if (second != suit && race->group_of[second] == race->group_of[suit])
+                race->crossing_suits[suit] |= (uint64_t)0x1FFF << (13 * second);
     return 0;
 }
 
@@ -2990,6 +3000,9 @@ Race_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         Py_DECREF(race);
         return NULL;
     }
+    for (int suit = 0; suit < 4; suit++)
+        if (!(race->trumps >> (13 * suit) & 0x1FFF))
+            race->plain_suits[race->plain_count++] = suit;
     PyObject *time = PyImport_ImportModule("time");
     if (time == NULL) {
         Py_DECREF(race);
