@@ -919,9 +919,28 @@ junk_of(const Race *race, uint64_t mine, uint64_t theirs)
 static uint64_t
 moved(const Race *race, uint64_t mine, uint64_t theirs, uint64_t junk)
 {
+    uint64_t rest = (mine | theirs) & ~junk, plain = rest & ~race->trumps;
+    uint32_t ranks = 0;
+    for (int suit = 0; suit < 4; suit++)
+        ranks |= (uint32_t)(plain >> (13 * suit)) & 0x1FFF;
+    int ceiling = ranks ? top_bit(ranks & (~ranks + 1)) : 13; /* the lowest such rank */
     int blocks[14] = {0}, longest = 1; /* the junk's blocks of each length, and the longest */
-    if (!(junk & junk << 1 & ~SUIT_STARTS))
-        blocks[1] = card_count(junk); /* no two of its cards touch: all single */
+    if (!(junk & junk << 1 & ~SUIT_STARTS)) {
+        /* no two of its cards touch: all single, each suit without trumps
+         * filled in turn at every other rank from the lowest, the last where
+         * the card above it is below the ceiling, or is the ceiling and
+         * outside the rest */
+        int left = card_count(junk);
+        uint64_t laid = 0;
+        for (int place = 0; place < race->plain_count && left; place++) {
+            int suit = race->plain_suits[place];
+            int room = ceiling / 2 + (ceiling % 2 && ceiling < 13 && !(rest >> (13 * suit + ceiling) & 1));
+            int taken = left < room ? left : room;
+            laid |= (uint64_t)(0x1555u & ((1u << (2 * taken)) - 1)) << (13 * suit);
+            left -= taken;
+        }
+        return left ? 0 : laid;
+    }
     else
         for (int suit = 0; suit < 4; suit++) {
             uint32_t pattern = (uint32_t)(junk >> (13 * suit)) & 0x1FFF;
@@ -935,11 +954,6 @@ moved(const Race *race, uint64_t mine, uint64_t theirs, uint64_t junk)
                     longest = length;
             }
         }
-    uint64_t rest = (mine | theirs) & ~junk, plain = rest & ~race->trumps;
-    uint32_t ranks = 0;
-    for (int suit = 0; suit < 4; suit++)
-        ranks |= (uint32_t)(plain >> (13 * suit)) & 0x1FFF;
-    int ceiling = ranks ? top_bit(ranks & (~ranks + 1)) : 13; /* the lowest such rank */
     int next[4] = {0, 0, 0, 0};
     uint64_t laid = 0;
     for (int length = longest; length > 0; length--) /* longest first */
