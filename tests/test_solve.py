@@ -38,6 +38,7 @@ from skitgubbe.solve import SolveError, Solver, Verdict, search, solve
 from skitgubbe.solve.search import (
     _CUT,
     _POSITIONS,
+    _beside,
     _Budget,
     _Cyclic,
     _junk_shape,
@@ -754,11 +755,12 @@ def test_the_race_tries_the_leads_the_other_can_beat_before_the_rest() -> None:
     """Two seats: the race's order of plays (a leader's leads that the other seat
     can beat first, then those it cannot, then trumps; an answering seat's
     trumps last) finds the refutations sooner. This position, from seed 199 of
-    ``benchmarks/solve.py`` at 18 cards, is solved in 1,892 positions in either
-    build (2,018 before a lead beaten by a play after which the other seat's top
-    cards put it out was lost unsearched, see _Race._finishers; 2,012 while an
-    answer looked up the pick-up first also where each
-    card of the answering seat beats the lead, 2,089 while the race led from
+    ``benchmarks/solve.py`` at 18 cards, is solved in 1,770 positions in either
+    build (1,892 before a lone card as strong as a twin that lost was lost
+    unsearched, see _Shedding.stronger_twin; 2,018 before a lead beaten by a
+    play after which the other seat's top cards put it out was lost unsearched,
+    see _Race._finishers; 2,012 while an answer looked up the pick-up first also
+    where each card of the answering seat beats the lead, 2,089 while the race led from
     each of the leader's junk blocks as long, 2,111 before an answer looked up
     the pick-up's kept answer first, 2,425 while the race still tried the plays
     from inside a block, see
@@ -775,11 +777,11 @@ def test_the_race_tries_the_leads_the_other_can_beat_before_the_rest() -> None:
     assert shedding is not None and shedding.takes(state)
     answer = solve(state, max_nodes=5_000, one_move=True)
     assert answer.complete and answer.verdict is Verdict.GOAT
-    assert answer.nodes == 1_892
+    assert answer.nodes == 1_770
     # the race in Python, on the same masks, counts the same positions
     race = _Race(1, {}, 5_000, float("inf"), shedding, {})
     hand, other = state._hand_masks[1], state._hand_masks[2]
-    assert race._leads(hand, other) == 0 and race.nodes == 1_892
+    assert race._leads(hand, other) == 0 and race.nodes == 1_770
 
 
 def _dense_position(rng: random.Random, rules: sg.Ruleset, most: int) -> PhaseTwoState | None:
@@ -961,6 +963,69 @@ def test_leads_of_one_shape_from_junk_blocks_as_long_answer_alike() -> None:
             assert len(set(found)) == 1, (state.rules, state.hand(0), state.hand(1), shape)
         alike += sum(1 for found in verdicts.values() if len(found) > 1)
     assert alike >= 300, alike
+
+
+def test_a_lone_card_as_strong_as_a_twin_that_lost_loses_too() -> None:
+    """Two seats: a single card touching no card in play is the twin of another
+    where every other card in play beats both or neither and each beats the same
+    of them (_Shedding.stronger_twin). Leading the weaker twin does at least as
+    well as leading the stronger, so once the weaker lost the race leads the
+    stronger no more, in both builds; never the other way round, as here, where
+    diamonds are trump and 2D escapes but 4D does not. Checked by the engine's
+    race, which knows nothing of twins, on two-seat positions drawn from the
+    whole pack under every set of rules the race takes: for every pair of twin
+    leads, the stronger escapes only where the weaker does."""
+    state, shedding = _flurst_position("2D 4D JD 2H", "KC", "D")
+    hand, other = state._hand_masks[0], state._hand_masks[1]
+    low, high = (mask_of(sg.parse_cards(card)) for card in ("2D", "4D"))
+    assert shedding.stronger_twin(low, high, hand | other)
+    assert not shedding.stronger_twin(high, low, hand | other)  # 4D beats 2D
+    between = mask_of(sg.parse_cards("3D"))  # a card in play between them
+    assert not shedding.stronger_twin(low, high, hand | other | between)
+    escapes = [_race(state.apply(Play(0, sg.parse_cards(card))), 0, None) for card in ("2D", "4D")]
+    assert escapes == [1, 0]
+    rng = random.Random(11)
+    pack = [str(card) for card in one_pack()]
+    pairs = apart = 0
+    for _ in range(3000):
+        rules = _varied_rules(rng)
+        cards = rng.sample(pack, rng.randint(5, 10))
+        cut = rng.randint(2, len(cards) - 1)
+        state = sg.start_phase_two(
+            rules,
+            [" ".join(cards[:cut]), " ".join(cards[cut:])] + [""] * (rules.min_players - 2),
+            rng.choice("CDHS"),
+            leader=0,
+        )
+        if not isinstance(state, PhaseTwoState) or state.is_over:
+            continue
+        raced = _Shedding.for_context(state._context)
+        if raced is None or not raced.takes(state):
+            continue
+        hand, other = state._hand_masks[0], state._hand_masks[1]
+        live = hand | other
+        lone = {
+            mask_of(move.cards): move
+            for move in state.legal_moves()
+            if isinstance(move, Play)
+            and len(move.cards) == 1
+            and not _beside(mask_of(move.cards)) & live
+            and mask_of(move.cards) != hand
+        }
+        escaped: dict[int, int | None] = {}
+        for weaker in lone:
+            for stronger in lone:
+                if stronger == weaker or not raced.stronger_twin(weaker, stronger, live):
+                    continue
+                for card in (weaker, stronger):
+                    if card not in escaped:
+                        escaped[card] = _race(state.apply(lone[card]), 0, None)
+                first, second = escaped[weaker], escaped[stronger]
+                assert first is not None and second is not None
+                assert second <= first, (state.rules, state.hand(0), state.hand(1), lone[stronger])
+                pairs += 1
+                apart += first > second
+    assert pairs >= 2000 and apart >= 100, (pairs, apart)
 
 
 def _bottom_of(cards: int, hand: int) -> int:

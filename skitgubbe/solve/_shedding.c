@@ -1177,6 +1177,24 @@ finished(const Race *race, uint64_t lead, const uint64_t *ends, int count)
     return 0;
 }
 
+/* Whether ``lead`` (a single card touching no card in play) is as strong as
+ * one of ``lone`` and answers every other card in play alike. */
+static int
+stronger_twin(const Race *race, uint64_t lone, uint64_t lead, uint64_t live)
+{
+    int card = top_bit(lead);
+    while (lone) {
+        uint64_t tried = lone & (~lone + 1);
+        lone ^= tried;
+        int weaker = top_bit(tried);
+        uint64_t rest = live & ~(tried | lead);
+        if (!((race->beaten_by[weaker] ^ race->beaten_by[card]) & rest) && !((race->beats[weaker] ^ race->beats[card]) & rest) &&
+            !(race->beaten_by[card] & tried))
+            return 1;
+    }
+    return 0;
+}
+
 /* _Race._leads; -1 when stopped. */
 static int
 leads(Race *race, uint64_t hand, uint64_t other)
@@ -1237,6 +1255,7 @@ leading(Race *race, uint64_t hand, uint64_t other, uint64_t key_hand, uint64_t k
      * after the finishers) */
     int shapes = 0, *shaped = (int *)(ends + MOST_FINISHERS);
     uint64_t junk = race->shifting ? junk_of(race, hand, other) : 0;
+    uint64_t live = hand | other, lone = 0;
     int answer = 0;
     for (int i = 0; i < count; i++) {
         uint64_t lead = (uint64_t)(order[i] >> 2 & 0x1FFF) << (13 * (order[i] & 3));
@@ -1244,6 +1263,11 @@ leading(Race *race, uint64_t hand, uint64_t other, uint64_t key_hand, uint64_t k
             answer = 1;
             break;
         }
+        int single = !(lead & (lead - 1)) && !(beside(lead) & live);
+        if (single && lone && stronger_twin(race, lone, lead, live))
+            continue;
+        if (single)
+            lone |= lead;
         if (finished(race, lead, ends, ending))
             continue; /* the other beats it and goes out: it loses */
         if (lead & junk) {

@@ -504,6 +504,11 @@ def _plays_needed(hand: int) -> int:
     return starts.bit_count() + (hand >> CARDS_IN_PACK).bit_count()
 
 
+def _beside(cards: int) -> int:
+    """The cards a rank above or below one of ``cards`` in its suit (one pack)."""
+    return ((cards << 1) & ~_SUIT_STARTS | (cards >> 1) & ~(_SUIT_STARTS << 12)) & PACK_MASK
+
+
 def _can_join(piece: int, live: int) -> int:
     """1 where the cards just below and just above ``piece`` (touching cards of
     one suit) in its suit are both among ``live``, else 0."""
@@ -1316,12 +1321,18 @@ class _Race:
         ends = self._finishers(hand, other)
         junk = shedding.junk_of(hand, other) if shedding.shifting else 0
         shapes: set[int] = set()
+        live = hand | other
+        lone = 0  # the single cards touching no card in play led so far, all lost
         result = 0
         for entry in order:
             lead = (entry >> 2 & 0x1FFF) << (13 * (entry & 3))
             if lead == hand:  # it leads its last cards and is out
                 result = 1
                 break
+            if not lead & (lead - 1) and not _beside(lead) & live:
+                if lone and shedding.stronger_twin(lone, lead, live):
+                    continue  # a twin of a lone card that lost, as strong: it loses too
+                lone |= lead
             if ends:
                 beaters = beaten_by[lead.bit_length() - 1]
                 if any(not end & ~beaters for end in ends):
@@ -1917,6 +1928,38 @@ class _Shedding:
             tops ^= card
             joins += _can_join(card, live)
         return joins
+
+    def stronger_twin(self, lone: int, lead: int, live: int) -> bool:
+        """Whether the single card ``lead``, touching no card in play
+        (``live``), is the twin of one of the cards ``lone``, no weaker: every
+        card in play but the two beats both or neither as the lowest card of a
+        play, and each beats the same of them, and that card cannot beat
+        ``lead``.
+
+        Holding the stronger of two such twins is never worse than holding the
+        weaker with the other seat holding the stronger: each side can play its
+        card wherever the other would play its own, any play that beats one
+        beats the other, and a pick-up or a kill of either leaves the two
+        positions one game. So a leader leading the weaker twin does as well as
+        leading the stronger (the answers are the same, and after a pick-up it
+        keeps the stronger): where the weaker lost, the stronger loses too.
+        Touching no card in play, a twin is never part of a longer play, now or
+        later (cards only leave play)."""
+        card = lead.bit_length() - 1
+        beaten_by = self.beaten_by
+        beats = self.beats
+        while lone:
+            tried = lone & -lone
+            lone ^= tried
+            weaker = tried.bit_length() - 1
+            rest = live & ~(tried | lead)
+            if (
+                not (beaten_by[weaker] ^ beaten_by[card]) & rest
+                and not (beats[weaker] ^ beats[card]) & rest
+                and not beaten_by[card] & tried
+            ):
+                return True
+        return False
 
     def tops_win(self, hand: int, other: int, spare: int) -> bool:
         """:meth:`settled`'s answer 1, with ``spare`` of the other seat's blocks
