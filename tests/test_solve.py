@@ -804,13 +804,33 @@ def _dense_position(rng: random.Random, rules: sg.Ruleset, most: int) -> PhaseTw
     return state if isinstance(state, PhaseTwoState) and not state.is_over else None
 
 
-def _raced_positions(seed: int, tries: int, most: int) -> Iterator[tuple[PhaseTwoState, _Shedding]]:
-    """Of ``tries`` dense positions (_dense_position, ``most`` cards at most) under
-    rules drawn from ``seed``, each the race on masks takes, with its race."""
+def _whole_pack_position(rng: random.Random, rules: sg.Ruleset, most: int) -> PhaseTwoState | None:
+    """Two seats holding 5 to ``most`` cards drawn from the whole pack, seat 0
+    to lead; ``None`` where the rules end it at once."""
+    cards = rng.sample([str(card) for card in one_pack()], rng.randint(5, most))
+    cut = rng.randint(2, len(cards) - 1)
+    state = sg.start_phase_two(
+        rules,
+        [" ".join(cards[:cut]), " ".join(cards[cut:])] + [""] * (rules.min_players - 2),
+        rng.choice("CDHS"),
+        leader=0,
+    )
+    return state if isinstance(state, PhaseTwoState) and not state.is_over else None
+
+
+def _raced_positions(
+    seed: int,
+    tries: int,
+    most: int,
+    draw: Callable[[random.Random, sg.Ruleset, int], PhaseTwoState | None] = _dense_position,
+) -> Iterator[tuple[PhaseTwoState, _Shedding]]:
+    """Of ``tries`` positions drawn by ``draw`` (dense ones by default,
+    ``most`` cards at most) under rules drawn from ``seed``, each the race on
+    masks takes, with its race."""
     rng = random.Random(seed)
     for _ in range(tries):
         rules = _varied_rules(rng)
-        position = _dense_position(rng, rules, most)
+        position = draw(rng, rules, most)
         if position is None:
             continue
         shedding = _Shedding.for_context(position._context)
@@ -929,23 +949,9 @@ def test_leads_of_one_shape_from_junk_blocks_as_long_answer_alike() -> None:
         assert isinstance(led, PhaseTwoState)
         escapes[_junk_shape(junk, mask_of(sg.parse_cards(name)))] = _race(led, 0, None)
     assert list(escapes.values()) == [1, 0, 0, 1]  # four shapes, and 2C escapes where 5H does not
-    rng = random.Random(7)
-    pack = [str(card) for card in one_pack()]
     alike = 0
-    for _ in range(6000):
-        rules = _varied_rules(rng)
-        cards = rng.sample(pack, rng.randint(5, 14))
-        cut = rng.randint(2, len(cards) - 1)
-        state = sg.start_phase_two(
-            rules,
-            [" ".join(cards[:cut]), " ".join(cards[cut:])] + [""] * (rules.min_players - 2),
-            rng.choice("CDHS"),
-            leader=0,
-        )
-        if not isinstance(state, PhaseTwoState) or state.is_over:
-            continue
-        raced = _Shedding.for_context(state._context)
-        if raced is None or not raced.shifting or not raced.takes(state):
+    for state, raced in _raced_positions(7, 6000, 14, _whole_pack_position):
+        if not raced.shifting:
             continue  # the race lays out no junk under these rules
         hand, other = state._hand_masks[0], state._hand_masks[1]
         junk = raced.junk_of(hand, other)
@@ -984,24 +990,8 @@ def test_a_lone_card_as_strong_as_a_twin_that_lost_loses_too() -> None:
     assert not shedding.stronger_twin(low, high, hand | other | between)
     escapes = [_race(state.apply(Play(0, sg.parse_cards(card))), 0, None) for card in ("2D", "4D")]
     assert escapes == [1, 0]
-    rng = random.Random(11)
-    pack = [str(card) for card in one_pack()]
     pairs = apart = 0
-    for _ in range(3000):
-        rules = _varied_rules(rng)
-        cards = rng.sample(pack, rng.randint(5, 10))
-        cut = rng.randint(2, len(cards) - 1)
-        state = sg.start_phase_two(
-            rules,
-            [" ".join(cards[:cut]), " ".join(cards[cut:])] + [""] * (rules.min_players - 2),
-            rng.choice("CDHS"),
-            leader=0,
-        )
-        if not isinstance(state, PhaseTwoState) or state.is_over:
-            continue
-        raced = _Shedding.for_context(state._context)
-        if raced is None or not raced.takes(state):
-            continue
+    for state, raced in _raced_positions(11, 3000, 10, _whole_pack_position):
         hand, other = state._hand_masks[0], state._hand_masks[1]
         live = hand | other
         lone = {
