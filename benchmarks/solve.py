@@ -4,7 +4,8 @@ Positions come from real games: random Flurst play into phase two, then on until
 ``N`` cards are left in the hands of the seats still playing (two seats, or
 three). Each is solved for the seat to move with a budget of positions; the
 script prints, for each ``N``, how many were solved within the budget, the
-median and the worst time and positions gathered.
+median and the worst time and positions gathered, and where it asks for more
+than one ``N``, the same over all of them together (the row ``all``).
 
     python benchmarks/solve.py --seats 2 --cards 8 10 12 14 --games 100 --max-nodes 500000
     python benchmarks/solve.py --seats 3 --cards 6 8 10 12 --games 100 --max-nodes 500000
@@ -112,6 +113,9 @@ def main() -> int:
         f"budget {args.max_nodes:,} positions{limit}" + search
     )
     print(f"{'cards':>5} {'solved':>9} {'median s':>9} {'worst s':>9} {'median nodes':>13}")
+    every_time: list[float] = []
+    every_node: list[int] = []
+    every_tried = 0
     for cards in args.cards:
         times, nodes, tried = [], [], 0
         unsolved: list[str] = []
@@ -134,17 +138,27 @@ def main() -> int:
                 nodes.append(answer.nodes)
             else:
                 unsolved.append(described(seed, state))
-        if not times:
-            print(f"{cards:>5} {0:>4} of {tried:<3}")
-        else:
-            print(
-                f"{cards:>5} {len(times):>4} of {tried:<3} {statistics.median(times):>9.4f} "
-                f"{max(times):>9.4f} {statistics.median(nodes):>13,.0f}"
-            )
+        print(row(str(cards), times, nodes, tried))
         if args.unsolved:
             for line in unsolved:
                 print(f"      unsolved: {line}")
+        every_time += times
+        every_node += nodes
+        every_tried += tried
+    if len(args.cards) > 1:  # the positions of every size asked, together
+        print(row("all", every_time, every_node, every_tried))
     return 0
+
+
+def row(label: str, times: list[float], nodes: list[int], tried: int) -> str:
+    """A line of the table: the positions solved of those tried, the median
+    and the worst time, and the median positions searched."""
+    if not times:
+        return f"{label:>5} {0:>4} of {tried:<3}"
+    return (
+        f"{label:>5} {len(times):>4} of {tried:<3} {statistics.median(times):>9.4f} "
+        f"{max(times):>9.4f} {statistics.median(nodes):>13,.0f}"
+    )
 
 
 if __name__ == "__main__":

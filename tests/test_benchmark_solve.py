@@ -95,3 +95,25 @@ def test_seconds_bound_each_position_as_well(
     for seed in seeds:
         state = bench.position(seed, 3, 2, 16)
         assert solve(state, max_nodes=10**9).complete  # the positions alone would not stop it
+
+
+def test_the_all_row_gathers_every_size_asked(
+    bench: ModuleType, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With more than one size asked, a last row ``all`` counts the positions of
+    every size together: the solved and tried of the rows added up, the worst of
+    their worst, and the median of all the times (between the rows' medians)."""
+    out = run(bench, capsys, monkeypatch, "--cards 10 12 --games 20 --max-nodes 20000")
+    rows = {
+        label: (int(solved), int(tried), float(median), float(worst))
+        for label, solved, tried, median, worst in re.findall(
+            r"^\s*(\d+|all)\s+(\d+) of (\d+)\s+([\d.]+)\s+([\d.]+)", out, re.MULTILINE
+        )
+    }
+    assert set(rows) == {"10", "12", "all"}
+    ten, twelve, every = rows["10"], rows["12"], rows["all"]
+    assert every[:2] == (ten[0] + twelve[0], ten[1] + twelve[1])
+    assert every[3] == max(ten[3], twelve[3])
+    assert min(ten[2], twelve[2]) <= every[2] <= max(ten[2], twelve[2])
+    one = run(bench, capsys, monkeypatch, "--cards 10 --games 20 --max-nodes 20000")
+    assert not re.search(r"^\s*all\b", one, re.MULTILINE)  # one size: no such row
