@@ -1,10 +1,11 @@
 """How strong the PIMC bot is, by the time it is given: duplicate deals of
-4-player Flurst against three SearchBots, with 95% intervals.
+4-player Flurst against three SearchBots (or other bots), with 95% intervals.
 
     python benchmarks/strength.py --deals 100 --workers 2
     python benchmarks/strength.py --deals 40 --budgets 0.01,0.1 --ismcts 0
     python benchmarks/strength.py --deals 40 --budgets 0.01,1 --seed 2027 \\
         --add benchmarks/results/strength-2026.json
+    python benchmarks/strength.py --deals 80 --budgets 0.1 --others pimc@0.01
 
 Each budget plays the same deals: ``PimcBot`` at that many seconds a decision in
 one seat and three ``SearchBot`` players at their default budget in the others,
@@ -12,10 +13,13 @@ every deal once per rotation of the seats (so each deal is played four times,
 the PIMC bot in each seat once). A quarter is an even goat rate. With
 ``--ismcts N`` (and the ``openspiel`` extra) OpenSpiel's ``ISMCTSBot`` with N
 simulations a decision, resampling the hidden cards with the library's sampler,
-takes the same seat on the same deals.
+takes the same seat on the same deals. ``--others NAME`` seats another bot in
+the three other seats (any name ``--bots`` takes): ``--budgets 1 --others
+pimc@0.1`` plays the bot against itself at a tenth of its time, as chess
+engines measure what more time buys (self-play at time odds).
 
 It prints, for each bot in the seat, its goat rate with a 95% interval over
-deals, its goat rate minus the SearchBots' mean rate deal by deal (interval
+deals, its goat rate minus the other seats' mean rate deal by deal (interval
 too), and its mean seconds a decision; then each bot's goat rate minus the
 first budget's, deal by deal (the same deals and, with the same ``--key``, the
 same seeds for the SearchBots: a far narrower interval than two rates side by
@@ -50,7 +54,7 @@ from typing import Any
 
 import skitgubbe
 from skitgubbe import presets
-from skitgubbe.bots import Bot, PimcBot, SearchBot
+from skitgubbe.bots import Bot, PimcBot, make_bot
 from skitgubbe.runner import Limits, mean_interval
 from skitgubbe.tournament import MatchResult, match
 
@@ -58,7 +62,11 @@ from skitgubbe.tournament import MatchResult, match
 DEFAULT_KEY = "5eed" * 8
 
 
-def played(bot: Bot, deals: int, seed: int, workers: int, seconds: float, key: str) -> MatchResult:
+def played(
+    bot: Bot, deals: int, seed: int, workers: int, seconds: float, key: str, others: str = "search"
+) -> MatchResult:
+    """``deals`` duplicate deals of ``bot`` in one seat against three bots named
+    ``others``."""
     start = time.perf_counter()
 
     def report(done: int, asked: int) -> None:
@@ -67,10 +75,12 @@ def played(bot: Bot, deals: int, seed: int, workers: int, seconds: float, key: s
             file=sys.stderr,
         )
 
-    limits = Limits(move=max(2.0, 3 * seconds), game=3600.0)
+    rivals = [make_bot(others) for _ in range(3)]
+    slowest = max([seconds] + [getattr(rival, "seconds", None) or 0.0 for rival in rivals])
+    limits = Limits(move=max(2.0, 3 * slowest), game=3600.0)
     return match(
         presets.FLURST,
-        [bot, SearchBot(), SearchBot(), SearchBot()],
+        [bot, *rivals],
         deals,
         seed,
         workers=workers,
@@ -131,6 +141,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--key", default=DEFAULT_KEY, help="32 hexadecimal digits")
     parser.add_argument(
+        "--others",
+        default="search",
+        help="the bot in the three other seats, by a --bots name (search, pimc@0.1, ...)",
+    )
+    parser.add_argument(
         "--save", type=Path, help="write each bot's goat rate deal by deal to this JSON file"
     )
     parser.add_argument(
@@ -149,6 +164,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         ),
     )
     args = parser.parse_args(argv)
+    try:
+        make_bot(args.others)
+    except ValueError as error:
+        parser.error(f"--others: {error}")
     before: dict[str, Any] | None = None
     if args.against is not None:
         before = saved_run(parser, args.against)
@@ -156,11 +175,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(
                 f"{args.against} was played with another seed or key: its deals are not these"
             )
+        if before.get("others", "search") != args.others:
+            parser.error(f"{args.against} was played against other bots than {args.others}")
     added = [saved_run(parser, path) for path in args.add]
     seen: dict[object, str] = {args.seed: "this run"}
     for path, run in zip(args.add, added, strict=True):
         if run.get("key") != args.key:
             parser.error(f"{path} was played with another key")
+        if run.get("others", "search") != args.others:
+            parser.error(f"{path} was played against other bots than {args.others}")
         seed = run.get("seed")
         if seed in seen:
             parser.error(
@@ -171,7 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     build = "compiled" if skitgubbe.COMPILED else "pure"
     print(
         f"4-player Flurst, {args.deals} duplicate deals (x4 seatings), {build} build, "
-        f"{args.workers} worker(s); the bot in one seat, three SearchBots in the others"
+        f"{args.workers} worker(s); the bot in one seat, three {args.others} bots in the others"
     )
     rows: list[tuple[str, Any, Any, float]] = []
     rates = {}
@@ -182,7 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         seats.append((IsmctsBot(args.ismcts), 1.0))
     for bot, seconds in seats:
-        result = played(bot, args.deals, args.seed, args.workers, seconds, args.key)
+        result = played(bot, args.deals, args.seed, args.workers, seconds, args.key, args.others)
         stats = result.stats()[0]
         rate = result.goat_rate(0)
         diff = result.difference(0)
@@ -193,7 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         per_deal[bot.name] = [count / players for count in result.goats[0::players]]
         print(
             f"{bot.name:>12}: goat {100 * rate.mean:5.1f}% [{100 * rate.low:5.1f}, "
-            f"{100 * rate.high:5.1f}]  minus SearchBots {100 * diff.mean:+6.1f} pts "
+            f"{100 * rate.high:5.1f}]  minus the others {100 * diff.mean:+6.1f} pts "
             f"[{100 * diff.low:+6.1f}, {100 * diff.high:+6.1f}]  "
             f"{per_decision:.3f} s a decision",
             flush=True,
@@ -208,7 +231,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"[{100 * change.low:+5.1f}, {100 * change.high:+5.1f}], paired by deal"
         )
     if args.save is not None:
-        saved = {"seed": args.seed, "key": args.key, "deals": args.deals, "per_deal": per_deal}
+        saved = {
+            "seed": args.seed,
+            "key": args.key,
+            "deals": args.deals,
+            "others": args.others,
+            "per_deal": per_deal,
+        }
         args.save.write_text(json.dumps(saved, indent=1), encoding="utf-8")
     if before is not None:
         for name, now in per_deal.items():
@@ -227,6 +256,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if added:
         rates = pooled(per_deal, added, args.add)
     ok = True
+    if args.others != "search":
+        print("the issue's bars are measured against SearchBots (--others search): none here")
+        return 0
     tenth = rates.get("pimc@0.1")
     if tenth is not None:
         passed = tenth.mean < 0.10 and tenth.high < 0.25

@@ -85,3 +85,28 @@ def test_a_file_without_every_bot_of_the_run_is_refused(
     path = saved(tmp_path / "part.json", 9, strength.DEFAULT_KEY, {"pimc@0.01": [0.25]})
     with pytest.raises(SystemExit, match=r"part\.json does not hold every bot of this run"):
         strength.pooled(mine, [json.loads(path.read_text())], [path])
+
+
+def test_files_played_against_other_bots_and_unknown_rivals_are_refused(
+    strength: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--others`` names the bot of the three other seats: a file saved against
+    other bots is not pooled or compared with this run, a file of old (no
+    ``others``: SearchBots) is taken as played against SearchBots, and a name no
+    bot has is refused, each before any game."""
+    key = strength.DEFAULT_KEY
+    rates = {"pimc@0.01": [0.25, 0.0]}
+    timed = {"seed": 7, "key": key, "deals": 2, "others": "pimc@0.01", "per_deal": rates}
+    path = tmp_path / "odds.json"
+    path.write_text(json.dumps(timed), encoding="utf-8")
+    err = refusal(strength, capsys, "--add", str(path))
+    assert "odds.json was played against other bots than search" in err
+    timed["seed"] = 2026
+    path.write_text(json.dumps(timed), encoding="utf-8")
+    err = refusal(strength, capsys, "--against", str(path), "--others", "greedy")
+    assert "odds.json was played against other bots than greedy" in err
+    old = saved(tmp_path / "old.json", 7, key, rates)
+    err = refusal(strength, capsys, "--add", str(old), "--others", "pimc@0.1")
+    assert "old.json was played against other bots than pimc@0.1" in err
+    err = refusal(strength, capsys, "--others", "nobody")
+    assert "--others:" in err and "nobody" in err
