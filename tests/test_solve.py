@@ -1018,6 +1018,37 @@ def test_a_lone_card_as_strong_as_a_twin_that_lost_loses_too() -> None:
     assert pairs >= 2000 and apart >= 100, (pairs, apart)
 
 
+def test_a_card_stronger_than_another_is_not_always_better_to_hold() -> None:
+    """Why twins must answer every other card alike (_Shedding.stronger_twin):
+    a card no weaker than another against every card in play is not always the
+    better one to hold, so the rule cannot be widened to such pairs. Flurst,
+    spades trump, 9H against the leader: holding 10D the leader escapes (led
+    last, 10D is picked up and beats nothing the leader still holds), holding
+    6S in its place it does not (picked up, the trump beats every card the
+    leader leads after it). The engine's race says so; the race on masks agrees
+    and holds 6S for no twin of 10D."""
+    escapes = []
+    for held in ("10D", "6S"):
+        state, shedding = _flurst_position(f"4C JC QC 2D {held}", "9H", "S")
+        escapes.append((_race(state, 0, None), _race(state, 0, shedding)))
+    assert escapes == [(1, 1), (0, 0)]
+    _, shedding = _flurst_position("4C JC QC 2D 10D 6S", "9H", "S")
+    weaker, stronger = (mask_of(sg.parse_cards(card)) for card in ("10D", "6S"))
+    live = mask_of(sg.parse_cards("4C JC QC 2D 10D 6S 9H"))
+    # 6S beats every card 10D beats and more, and nothing beats it that does not beat 10D
+    assert (
+        not shedding.beats[weaker.bit_length() - 1]
+        & ~shedding.beats[stronger.bit_length() - 1]
+        & live
+    )
+    assert (
+        not shedding.beaten_by[stronger.bit_length() - 1]
+        & ~shedding.beaten_by[weaker.bit_length() - 1]
+        & live
+    )
+    assert not shedding.stronger_twin(weaker, stronger, live)
+
+
 def _bottom_of(cards: int, hand: int) -> int:
     """The play of as many cards as ``cards`` from the bottom of the block of
     touching cards of ``hand`` that ``cards`` lies in."""

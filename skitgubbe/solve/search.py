@@ -1944,7 +1944,10 @@ class _Shedding:
         leading the stronger (the answers are the same, and after a pick-up it
         keeps the stronger): where the weaker lost, the stronger loses too.
         Touching no card in play, a twin is never part of a longer play, now or
-        later (cards only leave play)."""
+        later (cards only leave play). A card merely no weaker than another
+        (beating all it beats, beaten by no more) is not a twin: it is not
+        always the better one to hold, since a card led and picked up changes
+        sides (a trump picked up beats whatever its old holder leads next)."""
         card = lead.bit_length() - 1
         beaten_by = self.beaten_by
         beats = self.beats
