@@ -6,6 +6,7 @@
     python benchmarks/strength.py --deals 40 --budgets 0.01,1 --seed 2027 \\
         --add benchmarks/results/strength-2026.json
     python benchmarks/strength.py --deals 80 --budgets 0.1 --others pimc@0.01
+    python benchmarks/strength.py --deals 80 --budgets 0.01,0.1 --phase-one greedy
 
 Each budget plays the same deals: ``PimcBot`` at that many seconds a decision in
 one seat and three ``SearchBot`` players at their default budget in the others,
@@ -16,7 +17,11 @@ simulations a decision, resampling the hidden cards with the library's sampler,
 takes the same seat on the same deals. ``--others NAME`` seats another bot in
 the three other seats (any name ``--bots`` takes): ``--budgets 1 --others
 pimc@0.1`` plays the bot against itself at a tenth of its time, as chess
-engines measure what more time buys (self-play at time odds).
+engines measure what more time buys (self-play at time odds). ``--phase-one
+greedy`` has the bot make its phase-one choices by the greedy rules of thumb
+(``GreedyBot``'s) and play phase two as it does (named ``greedy+pimc@S``): run
+on the same deals and key as a run of the bot itself, it shows what its
+search of phase one buys.
 
 It prints, for each bot in the seat, its goat rate with a 95% interval over
 deals, its goat rate minus the other seats' mean rate deal by deal (interval
@@ -54,12 +59,37 @@ from typing import Any
 
 import skitgubbe
 from skitgubbe import presets
-from skitgubbe.bots import Bot, PimcBot, make_bot
+from skitgubbe.bots import Bot, PimcBot, greedy_choice, make_bot
+from skitgubbe.moves import Move
 from skitgubbe.runner import Limits, mean_interval
+from skitgubbe.state import Phase
 from skitgubbe.tournament import MatchResult, match
+from skitgubbe.views import PlayerView
 
 #: The key every match is played with unless ``--key`` names another.
 DEFAULT_KEY = "5eed" * 8
+
+
+class GreedyPhaseOne:
+    """``bot`` in phase two, the greedy rules of thumb (``GreedyBot``'s choice)
+    in phase one: with the PIMC bot, what its search of phase one buys."""
+
+    def __init__(self, bot: PimcBot) -> None:
+        self.bot = bot
+        self.name = f"greedy+{bot.name}"
+
+    def reset(self, seat: int, seed: int) -> None:
+        self.bot.reset(seat, seed)
+
+    def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move | None:
+        if view.phase is Phase.ONE:
+            return greedy_choice(view, moves)
+        return self.bot.choose(view, moves)
+
+    def choose_timed(self, view: PlayerView, moves: Sequence[Move], seconds: float) -> Move | None:
+        if view.phase is Phase.ONE:
+            return greedy_choice(view, moves)
+        return self.bot.choose_timed(view, moves, seconds)
 
 
 def played(
@@ -146,6 +176,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="the bot in the three other seats, by a --bots name (search, pimc@0.1, ...)",
     )
     parser.add_argument(
+        "--phase-one",
+        choices=("search", "greedy"),
+        default="search",
+        help="how the bot chooses in phase one: its search (the default) or the greedy rules",
+    )
+    parser.add_argument(
         "--save", type=Path, help="write each bot's goat rate deal by deal to this JSON file"
     )
     parser.add_argument(
@@ -177,6 +213,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         if before.get("others", "search") != args.others:
             parser.error(f"{args.against} was played against other bots than {args.others}")
+        if before.get("phase_one", "search") != args.phase_one:
+            parser.error(f"{args.against} was played with another --phase-one")
     added = [saved_run(parser, path) for path in args.add]
     seen: dict[object, str] = {args.seed: "this run"}
     for path, run in zip(args.add, added, strict=True):
@@ -184,6 +222,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"{path} was played with another key")
         if run.get("others", "search") != args.others:
             parser.error(f"{path} was played against other bots than {args.others}")
+        if run.get("phase_one", "search") != args.phase_one:
+            parser.error(f"{path} was played with another --phase-one")
         seed = run.get("seed")
         if seed in seen:
             parser.error(
@@ -199,7 +239,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows: list[tuple[str, Any, Any, float]] = []
     rates = {}
     per_deal: dict[str, list[float]] = {}
-    seats: list[tuple[Bot, float]] = [(PimcBot(b, name=f"pimc@{b:g}"), b) for b in budgets]
+    pimcs = [PimcBot(b, name=f"pimc@{b:g}") for b in budgets]
+    greedy = args.phase_one == "greedy"
+    seats: list[tuple[Bot, float]] = [
+        (GreedyPhaseOne(bot) if greedy else bot, b) for bot, b in zip(pimcs, budgets, strict=True)
+    ]
     if args.ismcts:
         from skitgubbe.integrations.openspiel import IsmctsBot
 
@@ -236,6 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "key": args.key,
             "deals": args.deals,
             "others": args.others,
+            "phase_one": args.phase_one,
             "per_deal": per_deal,
         }
         args.save.write_text(json.dumps(saved, indent=1), encoding="utf-8")
@@ -256,8 +301,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if added:
         rates = pooled(per_deal, added, args.add)
     ok = True
-    if args.others != "search":
-        print("the issue's bars are measured against SearchBots (--others search): none here")
+    if args.others != "search" or args.phase_one != "search":
+        print(
+            "the issue's bars are measured for the bot as it is against SearchBots "
+            "(--others search, --phase-one search): none here"
+        )
         return 0
     tenth = rates.get("pimc@0.1")
     if tenth is not None:

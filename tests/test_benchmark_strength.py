@@ -9,12 +9,19 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+import skitgubbe as sg
+from skitgubbe.bots import PimcBot, greedy_choice
+from skitgubbe.bots.protocol import is_due
+from skitgubbe.moves import Move
 from skitgubbe.runner import mean_interval
+from skitgubbe.state import Phase, PhaseTwoState, State
+from skitgubbe.views import PlayerView
 
 from .helpers import benchmark_script
 
@@ -110,3 +117,47 @@ def test_files_played_against_other_bots_and_unknown_rivals_are_refused(
     assert "old.json was played against other bots than pimc@0.1" in err
     err = refusal(strength, capsys, "--others", "nobody")
     assert "--others:" in err and "nobody" in err
+
+
+def test_greedy_phase_one_leaves_phase_two_to_the_bot_and_is_not_pooled_with_it(
+    strength: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--phase-one greedy``: the bot's phase-one choices are the greedy rules'
+    (the bot itself is not asked), its phase-two choices the bot's; a run of it
+    is not pooled or compared with a run of the bot itself, nor the other way."""
+    asked: list[Phase] = []
+
+    class Spy(PimcBot):
+        def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move | None:
+            asked.append(view.phase)
+            return super().choose(view, moves)
+
+    bot = strength.GreedyPhaseOne(Spy(None, playouts=8, name="pimc@0.01"))
+    assert bot.name == "greedy+pimc@0.01"
+    bot.reset(0, 3)
+    state: State = sg.deal(sg.presets.FLURST, players=4, seed=3)
+    played_one = False
+    while not isinstance(state, PhaseTwoState):
+        seat = state.due[0]
+        view, moves = state.view(seat), state.legal_moves(seat)
+        move = greedy_choice(view, moves)
+        if seat == 0 and is_due(view) and len(moves) > 1:
+            assert bot.choose(view, moves) == move
+            played_one = True
+        state = state.apply(move if move is not None else moves[0])
+    assert played_one and asked == []
+    seat = state.due[0]
+    view, moves = state.view(seat), state.legal_moves(seat)
+    assert bot.choose(view, moves) in moves
+    assert asked == [Phase.TWO]
+    key = strength.DEFAULT_KEY
+    rates = {"greedy+pimc@0.01": [0.25, 0.0]}
+    run = {"seed": 7, "key": key, "deals": 2, "phase_one": "greedy", "per_deal": rates}
+    path = tmp_path / "greedy.json"
+    path.write_text(json.dumps(run), encoding="utf-8")
+    assert "greedy.json was played with another --phase-one" in refusal(
+        strength, capsys, "--add", str(path)
+    )
+    old = saved(tmp_path / "old.json", 2026, key, {"pimc@0.01": [0.25, 0.0]})
+    err = refusal(strength, capsys, "--against", str(old), "--phase-one", "greedy")
+    assert "old.json was played with another --phase-one" in err
