@@ -21,7 +21,8 @@ engines measure what more time buys (self-play at time odds). ``--phase-one
 greedy`` has the bot make its phase-one choices by the greedy rules of thumb
 (``GreedyBot``'s) and play phase two as it does (named ``greedy+pimc@S``): run
 on the same deals and key as a run of the bot itself, it shows what its
-search of phase one buys.
+search of phase one buys (``--against`` that run pairs ``greedy+pimc@S``
+with its ``pimc@S`` deal by deal; ``--add`` never pools the two).
 
 It prints, for each bot in the seat, its goat rate with a 95% interval over
 deals, its goat rate minus the other seats' mean rate deal by deal (interval
@@ -90,6 +91,18 @@ class GreedyPhaseOne:
         if view.phase is Phase.ONE:
             return greedy_choice(view, moves)
         return self.bot.choose_timed(view, moves, seconds)
+
+
+def counterpart(name: str, now: str, then: str) -> str:
+    """The name in a run saved with ``--phase-one then`` of the bot named ``name``
+    in this run, played with ``--phase-one now``: the same bot itself where the
+    two differ (``greedy+pimc@0.1`` and ``pimc@0.1``), so that ``--against``
+    pairs the greedy phase one with the bot's own search, deal by deal."""
+    if now == then:
+        return name
+    if now == "greedy":
+        return name.removeprefix("greedy+")
+    return f"greedy+{name}"
 
 
 def played(
@@ -187,7 +200,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--against",
         type=Path,
-        help="a file of --save from another build: each bot it has too, compared deal by deal",
+        help=(
+            "a file of --save from another build, or of the other --phase-one: each bot it "
+            "has too, compared deal by deal"
+        ),
     )
     parser.add_argument(
         "--add",
@@ -213,8 +229,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         if before.get("others", "search") != args.others:
             parser.error(f"{args.against} was played against other bots than {args.others}")
-        if before.get("phase_one", "search") != args.phase_one:
-            parser.error(f"{args.against} was played with another --phase-one")
     added = [saved_run(parser, path) for path in args.add]
     seen: dict[object, str] = {args.seed: "this run"}
     for path, run in zip(args.add, added, strict=True):
@@ -285,8 +299,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         }
         args.save.write_text(json.dumps(saved, indent=1), encoding="utf-8")
     if before is not None:
+        then_phase_one = before.get("phase_one", "search")
         for name, now in per_deal.items():
-            then = before["per_deal"].get(name)
+            saved_name = counterpart(name, args.phase_one, then_phase_one)
+            then = before["per_deal"].get(saved_name)
             if not isinstance(then, list):
                 continue
             shared = min(len(then), len(now))  # the first deals are the same deals
@@ -294,7 +310,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 [b - a for a, b in zip(then[:shared], now[:shared], strict=True)]
             )
             print(
-                f"{name:>12} minus {name} of {args.against.name}: {100 * change.mean:+5.1f} "
+                f"{name:>12} minus {saved_name} of {args.against.name}: {100 * change.mean:+5.1f} "
                 f"points [{100 * change.low:+5.1f}, {100 * change.high:+5.1f}], paired by "
                 f"deal over {shared} deals"
             )

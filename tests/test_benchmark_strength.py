@@ -124,7 +124,8 @@ def test_greedy_phase_one_leaves_phase_two_to_the_bot_and_is_not_pooled_with_it(
 ) -> None:
     """``--phase-one greedy``: the bot's phase-one choices are the greedy rules'
     (the bot itself is not asked), its phase-two choices the bot's; a run of it
-    is not pooled or compared with a run of the bot itself, nor the other way."""
+    is not pooled with a run of the bot itself, nor the other way, and compared
+    with one (``--against``) bot by bot: ``greedy+pimc@S`` with ``pimc@S``."""
     asked: list[Phase] = []
 
     class Spy(PimcBot):
@@ -158,6 +159,10 @@ def test_greedy_phase_one_leaves_phase_two_to_the_bot_and_is_not_pooled_with_it(
     assert "greedy.json was played with another --phase-one" in refusal(
         strength, capsys, "--add", str(path)
     )
-    old = saved(tmp_path / "old.json", 2026, key, {"pimc@0.01": [0.25, 0.0]})
-    err = refusal(strength, capsys, "--against", str(old), "--phase-one", "greedy")
+    old = saved(tmp_path / "old.json", 7, key, {"pimc@0.01": [0.25, 0.0]})
+    err = refusal(strength, capsys, "--add", str(old), "--phase-one", "greedy")
     assert "old.json was played with another --phase-one" in err
+    assert strength.counterpart("greedy+pimc@0.1", "greedy", "search") == "pimc@0.1"
+    assert strength.counterpart("pimc@0.1", "search", "greedy") == "greedy+pimc@0.1"
+    assert strength.counterpart("pimc@0.1", "search", "search") == "pimc@0.1"
+    assert strength.counterpart("greedy+pimc@1", "greedy", "greedy") == "greedy+pimc@1"
