@@ -13,7 +13,8 @@
 from __future__ import annotations
 
 from .match import BotStats, GameRow, MatchResult, bot_seeds, match
-from .run import TournamentError, TournamentGame, TournamentResult, resume, tournament
+from .results import TournamentGame
+from .run import TournamentError, TournamentResult, resume, tournament
 from .schedule import Schedule, Unit
 
 __all__ = [

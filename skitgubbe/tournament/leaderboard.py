@@ -22,16 +22,20 @@ from __future__ import annotations
 import csv
 import io
 import math
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Protocol
 
 import attrs
 
 from ..extras import require
+from ..rules import Ruleset
 from ..runner.stats import Interval, mean_interval
 from ..text import csv_cell, printable
-from .run import TournamentResult
+from .results import Drop, TournamentGame
+from .schedule import Schedule
 
-__all__ = ["COLUMNS", "Leaderboard", "Standing"]
+__all__ = ["COLUMNS", "Leaderboard", "Played", "Standing"]
 
 #: The columns of :meth:`Leaderboard.to_csv`.
 COLUMNS = (
@@ -51,6 +55,57 @@ COLUMNS = (
     "forfeits",
     "dropped_after_table",
 )
+
+
+class Played(Protocol):
+    """What the board reads of a tournament's games: a
+    :class:`~skitgubbe.tournament.run.TournamentResult` is one. The board needs
+    nothing of how the games were played, so this module does not import the
+    one that plays them."""
+
+    @property
+    def rules(self) -> Ruleset:
+        """The rules."""
+
+    @property
+    def specs(self) -> tuple[str, ...]:
+        """The bots as named."""
+
+    @property
+    def bots(self) -> tuple[str, ...]:
+        """Their labels in tables."""
+
+    @property
+    def schedule(self) -> Schedule:
+        """Who played whom."""
+
+    @property
+    def games(self) -> tuple[TournamentGame, ...]:
+        """The games that count, in the schedule's order."""
+
+    @property
+    def dropped(self) -> Mapping[int, Drop]:
+        """Dropped bots, by index."""
+
+    @property
+    def skipped(self) -> int:
+        """Units not played because too few bots were left to fill a table."""
+
+    @property
+    def interrupted(self) -> bool:
+        """Whether the tournament stopped before every unit was settled."""
+
+    @property
+    def preset(self) -> str | None:
+        """The preset's name, if the rules are one."""
+
+    @property
+    def forfeits(self) -> tuple[TournamentGame, ...]:
+        """The games a bot forfeited, in order."""
+
+    @property
+    def stalled(self) -> tuple[TournamentGame, ...]:
+        """The games that stalled, in order."""
 
 
 @attrs.frozen
@@ -84,7 +139,7 @@ class Standing:
         return self.mu - 3 * self.sigma
 
 
-def _ratings(result: TournamentResult) -> list[tuple[float, float]]:
+def _ratings(result: Played) -> list[tuple[float, float]]:
     require("tournament", "a tournament's ratings")
     from openskill.models import PlackettLuce
 
@@ -109,12 +164,12 @@ class Leaderboard:
     """The bots, best first, with what the tournament says of each."""
 
     #: The tournament.
-    result: TournamentResult = attrs.field(repr=False)
+    result: Played = attrs.field(repr=False)
     #: One line per bot, best first.
     standings: tuple[Standing, ...]
 
     @classmethod
-    def of(cls, result: TournamentResult) -> Leaderboard:
+    def of(cls, result: Played) -> Leaderboard:
         """Rate the bots of ``result``."""
         ratings = _ratings(result)
         players = result.schedule.players

@@ -36,18 +36,19 @@ import attrs
 
 from .. import presets
 from ..bots.names import MatchError, bot_name, make_bot
-from ..bots.protocol import FAILURES, Bot
+from ..bots.protocol import Bot
 from ..errors import shown
 from ..extras import require
 from ..jsontext import MAX_NESTING, too_deep
 from ..rules import Ruleset, ruleset_from_dict, ruleset_to_dict
 from ..runner.backends import MAX_GAMES, Reporter, available_cores, run_lazy
-from ..runner.games import DEFAULT_LIMITS, Forfeit, Limits, close_bots, play_seated
+from ..runner.games import DEFAULT_LIMITS, Limits, close_bots, play_seated
 from ..runner.keys import check_key, new_key
 from ..simulate import move_bound
 from ..specs import as_rules
 from . import checks
 from .checks import check_places, settings_digest, text, whole
+from .results import Drop, TournamentGame
 from .schedule import Schedule
 
 if TYPE_CHECKING:
@@ -60,11 +61,9 @@ __all__ = [
     "FORMAT_VERSION",
     "LIBRARY_BOTS",
     "READS_VERSIONS",
-    "Drop",
     "Settled",
     "Settler",
     "TournamentError",
-    "TournamentGame",
     "TournamentResult",
     "labels",
     "play_unit",
@@ -95,100 +94,6 @@ BACKENDS = ("process", "ray")
 
 class TournamentError(ValueError):
     """A tournament that cannot be played or resumed as asked; nothing was played."""
-
-
-@attrs.frozen
-class TournamentGame:
-    """One game of a tournament."""
-
-    #: The table's deal it belongs to (see :class:`~skitgubbe.tournament.schedule.Unit`).
-    unit: int
-    #: The rotation of the bots through the seats.
-    rotation: int
-    #: The bot (its index in the tournament) at each seat.
-    seated: tuple[int, ...]
-    #: Each seat's place, 1 for the first out; shared places are averaged.
-    places: tuple[float, ...]
-    #: The goat's seat.
-    goat: int
-    #: Moves made.
-    moves: int
-    #: The forfeit that ended the game, if a bot failed.
-    forfeit: Forfeit | None = None
-    #: Whether the game stalled (see :attr:`skitgubbe.runner.Outcome.stalled`).
-    stalled: bool = False
-
-    @property
-    def goat_bot(self) -> int:
-        """The goat's bot."""
-        return self.seated[self.goat]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The game as plain data, as a tournament file holds it."""
-        return {
-            "rotation": self.rotation,
-            "seated": list(self.seated),
-            "places": list(self.places),
-            "goat": self.goat,
-            "moves": self.moves,
-            "forfeit": None if self.forfeit is None else attrs.asdict(self.forfeit),
-            "stalled": self.stalled,
-        }
-
-    @classmethod
-    def from_dict(cls, unit: int, data: Mapping[str, Any]) -> TournamentGame:
-        """Read a game written by :meth:`to_dict`; :class:`ValueError` names a field
-        that is missing, unknown or of the wrong kind (a resumed tournament then
-        checks the values against its schedule)."""
-        if not isinstance(data, Mapping):
-            raise ValueError(f"a game must be an object, not {shown(data)}")
-        fields = ("rotation", "seated", "places", "goat", "moves", "forfeit", "stalled")
-        unknown = [key for key in data if key not in fields]
-        if unknown:
-            raise ValueError(f"unknown field {shown(unknown[0])}")
-        missing = [key for key in fields[:6] if key not in data]
-        if missing:
-            raise ValueError(f"no field {missing[0]!r}")
-        for key in ("seated", "places"):
-            if not isinstance(data[key], list):
-                raise ValueError(f"{key} must be a list, not {shown(data[key])}")
-        forfeit = data["forfeit"]
-        stalled = data.get("stalled", False)
-        if not isinstance(stalled, bool):
-            raise ValueError(f"stalled must be true or false, not {shown(stalled)}")
-        return cls(
-            unit,
-            whole(data["rotation"], "rotation", 0),
-            tuple(whole(bot, "seated", 0) for bot in data["seated"]),
-            tuple(checks.number(place, "places") for place in data["places"]),
-            whole(data["goat"], "goat", 0),
-            whole(data["moves"], "moves", 0),
-            None if forfeit is None else _forfeit(forfeit),
-            stalled,
-        )
-
-
-def _forfeit(data: object) -> Forfeit:
-    """A forfeit read from a tournament file."""
-    if not isinstance(data, Mapping):
-        raise ValueError(f"forfeit must be null or an object, not {shown(data)}")
-    fields = ("seat", "reason", "detail", "stderr")
-    unknown = [key for key in data if key not in fields]
-    missing = [key for key in fields if key not in data]
-    if unknown or missing:
-        problem = f"unknown field {shown(unknown[0])}" if unknown else f"no field {missing[0]!r}"
-        raise ValueError(f"forfeit: {problem}")
-    reason = text(data["reason"], "forfeit.reason")
-    if reason not in FAILURES:
-        raise ValueError(
-            f"forfeit.reason must be one of {', '.join(FAILURES)}, not {shown(reason)}"
-        )
-    return Forfeit(
-        whole(data["seat"], "forfeit.seat", 0),
-        reason,
-        text(data["detail"], "forfeit.detail"),
-        text(data["stderr"], "forfeit.stderr"),
-    )
 
 
 _Task = tuple[Ruleset, tuple[Bot, ...], Schedule, int, tuple[int, ...], Limits]
@@ -228,18 +133,6 @@ def labels(names: Sequence[str]) -> tuple[str, ...]:
             name = f"{name}#{names[:index].count(name) + 1}"
         out.append(name)
     return tuple(out)
-
-
-@attrs.frozen
-class Drop:
-    """A bot dropped for forfeiting too often."""
-
-    #: The bot's index.
-    bot: int
-    #: The table's deal (unit) after which it played no more.
-    unit: int
-    #: Its forfeits by then.
-    forfeits: int
 
 
 def seating_for(schedule: Schedule, number: int, dropped: Sequence[int]) -> tuple[int, ...] | None:
