@@ -34,7 +34,7 @@ from skitgubbe.moves import PickUp, Play
 from skitgubbe.rules import AntiTrump, Beat, Runs
 from skitgubbe.rules import PickUp as PickUpRule
 from skitgubbe.simulate import move_bound
-from skitgubbe.solve import SolveError, Solver, Verdict, search, solve
+from skitgubbe.solve import Solution, SolveError, Solver, Verdict, search, solve
 from skitgubbe.solve.search import (
     _CUT,
     _POSITIONS,
@@ -755,8 +755,9 @@ def test_the_race_tries_the_leads_the_other_can_beat_before_the_rest() -> None:
     """Two seats: the race's order of plays (a leader's leads that the other seat
     can beat first, then those it cannot, then trumps; an answering seat's
     trumps last) finds the refutations sooner. This position, from seed 199 of
-    ``benchmarks/solve.py`` at 18 cards, is solved in 1,770 positions in either
-    build (1,892 before a lone card as strong as a twin that lost was lost
+    ``benchmarks/solve.py`` at 18 cards, is solved in 1,518 positions in either
+    build (1,770 before the leads of each kind were tried weaker first, see
+    the next test; 1,892 before a lone card as strong as a twin that lost was lost
     unsearched, see _Shedding.stronger_twin; 2,018 before a lead beaten by a
     play after which the other seat's top cards put it out was lost unsearched,
     see _Race._finishers; 2,012 while an answer looked up the pick-up first also
@@ -766,22 +767,48 @@ def test_the_race_tries_the_leads_the_other_can_beat_before_the_rest() -> None:
     from inside a block, see
     :meth:`_Shedding.unled`); in the order before (more cards first, then the
     lower top card, whatever the suit) it took 35,719, past the budget here."""
-    state = sg.start_phase_two(
-        sg.presets.FLURST,
-        ["", "2C 3C KD 9H 6S 9S", "5C JC AC 2D 3D 8D AH 4S 7S 8S QS KS"],
-        "D",
-        leader=1,
+    answer, escapes, nodes = _race_counted(
+        ["", "2C 3C KD 9H 6S 9S", "5C JC AC 2D 3D 8D AH 4S 7S 8S QS KS"], "D", 1, 5_000
     )
+    assert answer.complete and answer.verdict is Verdict.GOAT
+    assert answer.nodes == 1_518
+    # the race in Python, on the same masks, counts the same positions
+    assert escapes == 0 and nodes == 1_518
+
+
+def _race_counted(
+    hands: list[str], trump: str, leader: int, budget: int
+) -> tuple[Solution, int, int]:
+    """A two-seat Flurst position of ``hands`` with ``leader`` to lead: the
+    solver's answer (one move) within ``budget`` positions, and the Python
+    race's answer for the leader and the positions it counted."""
+    state = sg.start_phase_two(sg.presets.FLURST, hands, trump, leader=leader)
     assert isinstance(state, PhaseTwoState)
     shedding = _Shedding.for_context(state._context)
     assert shedding is not None and shedding.takes(state)
-    answer = solve(state, max_nodes=5_000, one_move=True)
-    assert answer.complete and answer.verdict is Verdict.GOAT
-    assert answer.nodes == 1_770
-    # the race in Python, on the same masks, counts the same positions
-    race = _Race(1, {}, 5_000, float("inf"), shedding, {})
-    hand, other = state._hand_masks[1], state._hand_masks[2]
-    assert race._leads(hand, other) == 0 and race.nodes == 1_770
+    answer = solve(state, max_nodes=budget, one_move=True)
+    other = next(seat for seat, hand in enumerate(hands) if hand and seat != leader)
+    race = _Race(leader, {}, budget, float("inf"), shedding, {})
+    escapes = race._leads(state._hand_masks[leader], state._hand_masks[other])
+    return answer, escapes, race.nodes
+
+
+def test_the_race_tries_the_weaker_leads_of_each_kind_first() -> None:
+    """Two seats: among the leads of each kind (those the other seat can beat,
+    those it cannot, trumps) the race tries first the lead whose lowest card
+    the most cards in play beat (``_WEAKER_FIRST``), then more cards, then the
+    lower top card. Seat 2 escapes here (seed 85 of ``benchmarks/solve.py`` at
+    20 cards, after seat 0 picked up the 5 of hearts): the race proves it in 262
+    positions, where the order by the number of cards alone (more first, then
+    the lower top card, whatever the suit) took 107,690, past the budget here;
+    the solver, which also finds the move that keeps it, counts 3,882 in either
+    build."""
+    answer, escapes, nodes = _race_counted(
+        ["4H 5H", "", "4C 2D 3D 8D 9D 10D KD AD 3H 10H AH 2S 3S 4S 7S JS QS KS AS"], "C", 2, 10_000
+    )
+    assert answer.complete and answer.verdict is Verdict.ESCAPES
+    assert answer.nodes == 3_882
+    assert escapes == 1 and nodes == 262
 
 
 def _dense_position(rng: random.Random, rules: sg.Ruleset, most: int) -> PhaseTwoState | None:

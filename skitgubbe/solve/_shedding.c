@@ -74,6 +74,9 @@ top_bit(uint64_t word)
  * other seat cannot beat after those it can */
 #define TRUMPS_LAST (UINT32_C(1) << 31)
 #define UNBEATEN_LAST (UINT32_C(1) << 30)
+/* search._WEAKER_FIRST: a lead's place among the leads of its kind, from the
+ * number of cards in play that beat its lowest card (bits 23 to 28 of the order) */
+#define WEAKER_FIRST 63
 #define PACK_MASK ((UINT64_C(1) << 52) - 1)
 #define SUIT_STARTS (UINT64_C(1) | UINT64_C(1) << 13 | UINT64_C(1) << 26 | UINT64_C(1) << 39)
 
@@ -1230,6 +1233,7 @@ static int
 leading(Race *race, uint64_t hand, uint64_t other, uint64_t key_hand, uint64_t key_other, uint32_t *order)
 {
     int count = 0;
+    uint64_t live = hand | other;
     for (int suit = 0; suit < 4; suit++) {
         uint32_t pattern = (uint32_t)(hand >> (13 * suit)) & 0x1FFF;
         if (!pattern)
@@ -1240,13 +1244,18 @@ leading(Race *race, uint64_t hand, uint64_t other, uint64_t key_hand, uint64_t k
         uint32_t trumps = race->trumps >> (13 * suit) & 1 ? TRUMPS_LAST : 0;
         uint32_t inside = unled(race, hand, other, other, suit);
         for (int i = 0; i < race->play_count[pattern]; i++) {
-            if (plays[i] & (~plays[i] + 1) & inside)
+            uint32_t low = plays[i] & (~plays[i] + 1);
+            if (low & inside)
                 continue; /* a lead from inside a block: the one from its bottom is as good */
             uint32_t unbeaten = other & race->beaten_by[13 * suit + (int)(plays[i] >> 13 & 15)] ? 0 : UNBEATEN_LAST;
-            order[count++] = plays[i] << 2 | (uint32_t)suit | trumps | unbeaten;
+            /* the weaker first: the more cards in play beat its lowest card */
+            int beaters = card_count(live & race->beaten_by[13 * suit + top_bit(low)]);
+            order[count++] = plays[i] << 2 | (uint32_t)suit | trumps | unbeaten | (uint32_t)(WEAKER_FIRST - beaters) << 23;
         }
     }
-    sort_plays(order, count); /* those the other can beat first, then those it cannot, then trumps */
+    /* those the other can beat first, then those it cannot, then trumps; within
+     * each the weaker first, then more cards, then the lower top card */
+    sort_plays(order, count);
     uint64_t *ends = (uint64_t *)(order + MOST_PLAYS); /* MOST_PLAYS is even: aligned */
     int ending = finishers(race, hand, other, ends);
     if (ending < 0)
@@ -1255,7 +1264,7 @@ leading(Race *race, uint64_t hand, uint64_t other, uint64_t key_hand, uint64_t k
      * after the finishers) */
     int shapes = 0, *shaped = (int *)(ends + MOST_FINISHERS);
     uint64_t junk = race->shifting ? junk_of(race, hand, other) : 0;
-    uint64_t live = hand | other, lone = 0;
+    uint64_t lone = 0;
     int answer = 0;
     for (int i = 0; i < count; i++) {
         uint64_t lead = (uint64_t)(order[i] >> 2 & 0x1FFF) << (13 * (order[i] & 3));
