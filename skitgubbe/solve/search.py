@@ -2734,6 +2734,17 @@ class Solver:
         if bool(escapes) == (state._turn == seat):  # the side to move wins: the moves that keep it
             table = self._table(state, seat, None)
             ordered = _ordered(state, legal)  # the race's order: its own move first
+            shedding = _Shedding.for_context(context)
+            if shedding is not None and shedding.takes(state) and not state._table_masks:
+                # the race on masks leads in its own order: the leads it refuted
+                # before the one that won are found refuted in its table
+                hands = state._hand_masks
+                other = hands[(state._active & ~(1 << state._turn)).bit_length() - 1]
+                place = {
+                    (entry >> 2 & 0x1FFF) << (13 * (entry & 3)): index
+                    for index, entry in enumerate(_lead_order(shedding, hands[state._turn], other))
+                }
+                ordered.sort(key=lambda move: place.get(move.mask & PACK_MASK, len(place)))
             kept: list[Move] = []
             if one_move:
                 for move in ordered:  # the move the race stored, if it stored one
