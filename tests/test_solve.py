@@ -776,6 +776,24 @@ def test_the_race_tries_the_leads_the_other_can_beat_before_the_rest() -> None:
     assert escapes == 0 and nodes == 1_518
 
 
+def test_the_searches_of_three_seats_try_the_weaker_moves_first() -> None:
+    """Three seats: the searches of any number of seats try going out first,
+    then the weaker plays (the more cards in the hands beat a play's lowest
+    card), then more cards, then the lower top card, as the race leads. Here
+    (seed 87 of ``benchmarks/solve.py --seats 3`` at 12 cards) seat 0 cannot
+    make sure of escaping: both builds prove it in 640 positions, where the
+    order by the number of cards alone took 36,815, past the budget here; the
+    answer names every move, since each of them loses."""
+    state = sg.start_phase_two(
+        sg.presets.FLURST, ["4D 9H 2S 3S", "3C", "", "2D 3D 9D 7H QH KH 7S"], "C", leader=0
+    )
+    assert isinstance(state, PhaseTwoState) and state.out == (2,)
+    answer = solve(state, max_nodes=5_000, one_move=True)
+    assert answer.complete and answer.verdict is Verdict.GOAT
+    assert answer.nodes == 640
+    assert set(answer.moves) == set(state.legal_moves())
+
+
 def _race_counted(
     hands: list[str], trump: str, leader: int, budget: int
 ) -> tuple[Solution, int, int]:

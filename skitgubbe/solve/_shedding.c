@@ -1715,15 +1715,18 @@ next_active(int active, int seat)
     return low_bit((uint64_t)active);
 }
 
-/* _Positions.moves: each play's mask in _ordered's order (more cards first,
- * then the lower top card, then the suits in the rules' plan order), and 0 for
- * the pick-up, last; the number of moves, or -1 with a Python error set. */
+/* _Positions.moves: each play's mask in _ordered's order (going out first,
+ * then the weaker: the more cards in the hands beat its lowest card; then more
+ * cards, then the lower top card, then the suits in the rules' plan order), and
+ * 0 for the pick-up, last; the number of moves, or -1 with a Python error set. */
 static int
 spot_moves(Race *race, const Spot *spot, uint64_t *moves)
 {
-    uint64_t hand = spot->hands[spot->turn];
+    uint64_t hand = spot->hands[spot->turn], live = 0;
     uint32_t order[MOST_PLAYS];
     int count = 0;
+    for (int seat = 0; seat < spot->seats; seat++)
+        live |= spot->hands[seat];
     int top = spot->plays ? top_bit(spot->table[spot->plays - 1]) : -1;
     int entries = top >= 0 ? race->filter_count[top] : 4;
     for (int f = 0; f < entries; f++) {
@@ -1734,8 +1737,13 @@ spot_moves(Race *race, const Spot *spot, uint64_t *moves)
         const uint32_t *plays = plays_of(race, pattern);
         if (plays == NULL)
             return -1;
-        for (int i = 0; i < race->play_count[pattern]; i++)
-            order[count++] = (plays[i] >> 13) << 17 | (uint32_t)f << 15 | (uint32_t)(shift / 13) << 13 | (plays[i] & 0x1FFF);
+        for (int i = 0; i < race->play_count[pattern]; i++) {
+            uint32_t low = plays[i] & (~plays[i] + 1);
+            int beaters = card_count(live & race->beaten_by[shift + top_bit(low)]);
+            uint32_t out = (uint64_t)(plays[i] & 0x1FFF) << shift == hand ? 0 : UINT32_C(1) << 31;
+            order[count++] = out | (uint32_t)(WEAKER_FIRST - beaters) << 25 | (plays[i] >> 13) << 17 |
+                             (uint32_t)f << 15 | (uint32_t)(shift / 13) << 13 | (plays[i] & 0x1FFF);
+        }
     }
     sort_plays(order, count);
     for (int i = 0; i < count; i++)

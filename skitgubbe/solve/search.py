@@ -685,23 +685,35 @@ def _stalled(state: State) -> bool:
 
 def _ordered(state: PhaseTwoState, moves: tuple[Move, ...]) -> list[Move]:
     """The moves of the seat to act, those most likely to do it good first: going
-    out, then killing the trick, then shedding more cards, lower cards before
-    higher; picking up last."""
+    out, then killing the trick, then, where the race on masks takes the rules,
+    the weaker plays (the more cards in the hands beat a play's lowest card, see
+    :data:`_WEAKER_FIRST`), then shedding more cards, lower cards before higher;
+    picking up last."""
     hand = state._hand_masks[state._turn] & PACK_MASK
     kills = len(state._table_masks) + 1 >= state._trick_size
+    shedding = _Shedding.for_context(state._context)
+    live = 0
+    if shedding is not None:
+        for held in state._hand_masks:
+            live |= held
     order: list[int] = []  # each move's place in the order, then its index
     for index, move in enumerate(moves):
         mask = move.mask
         if isinstance(move, PickUp):
             score = 0
         else:
+            beaters = 0
+            if shedding is not None and mask:
+                low = (mask & -mask).bit_length() - 1
+                beaters = (live & shedding.beaten_by[low]).bit_count()
             score = (
-                (1 << 24 if mask & PACK_MASK == hand else 0)
-                | (1 << 23 if kills else 0)
+                (1 << 31 if mask & PACK_MASK == hand else 0)
+                | (1 << 30 if kills else 0)
+                | beaters << 20
                 | mask.bit_count() << 16
                 | (63 - ((mask.bit_length() - 1) % 13)) << 8
             )
-        order.append(((1 << 25) - score) << 12 | index)
+        order.append(((1 << 32) - score) << 12 | index)
     order.sort()
     return [moves[entry & 0xFFF] for entry in order]
 
@@ -807,12 +819,19 @@ class _Positions:
         return _key_of(self.layout, hands, table, active, flags)
 
     def moves(self, position: _Position, ordered: bool = True) -> list[int]:
-        """The moves of the seat to act, in :func:`_ordered`'s order (with
-        ``ordered=False``, in the engine's, as ``legal_moves`` gives them): each
-        play's mask, and 0 for the pick-up, last."""
+        """The moves of the seat to act (with ``ordered=False``, in the engine's
+        order, as ``legal_moves`` gives them): each play's mask, and 0 for the
+        pick-up, last. In order, as :func:`_ordered` has them: going out first,
+        then the weaker plays (the more cards in the hands beat a play's lowest
+        card, see :data:`_WEAKER_FIRST`), then more cards, then the lower top
+        card."""
         hands, table, turn, _, _, _, _ = position
         hand = hands[turn]
         code = self.code
+        beaten_by = self.shedding.beaten_by
+        live = 0
+        for held in hands:
+            live |= held
         plays: list[int] = []
         order: list[int] = []  # each play's place in the order, then its index
         suits: tuple[int, ...] = _ALL_SUITS
@@ -832,9 +851,15 @@ class _Positions:
                 start = slot // 13
                 end = slot % 13
                 play = (((2 << end) - 1) ^ ((1 << start) - 1)) << shift
-                # more cards first (so going out first: only a play of the whole
-                # hand empties it), then the lower top card
-                place = (16 - (end - start + 1)) << 4 | end
+                # going out first, then the weaker, then more cards, then the
+                # lower top card
+                beaters = (live & beaten_by[shift + start]).bit_count()
+                place = (
+                    (0 if play == hand else 1) << 14
+                    | (_WEAKER_FIRST - beaters) << 8
+                    | (16 - (end - start + 1)) << 4
+                    | end
+                )
                 order.append(place << 12 | len(plays))
                 plays.append(play)
         if ordered:
