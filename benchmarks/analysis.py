@@ -24,23 +24,15 @@ import sys
 import time
 
 import skitgubbe as sg
-from skitgubbe.bots import GreedyBot, next_move
+from skitgubbe.bots import GreedyBot, play_game
 from skitgubbe.records import Record, replay
 from skitgubbe.solve import ANALYSIS_NODES, analyse
-from skitgubbe.state import PhaseTwoState, State
+from skitgubbe.state import PhaseTwoState
 
 
 def greedy_record(seed: int, players: int) -> Record:
     """A game of Flurst of ``players`` GreedyBots, dealt from ``seed``."""
-    first = sg.deal(sg.presets.FLURST, players=players, seed=seed)
-    bots = [GreedyBot() for _ in range(players)]
-    state: State = first
-    moves: list[str] = []
-    while not state.is_over:
-        move = next_move(state, bots)
-        moves.append(str(move))
-        state = state.apply(move)
-    return Record.of(first, moves, preset="flurst")
+    return play_game(sg.presets.FLURST, [GreedyBot() for _ in range(players)], seed).record
 
 
 def main() -> int:
