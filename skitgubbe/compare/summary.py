@@ -19,21 +19,19 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
 from ..extras import require
 from ..runner.stats import Interval
-from .games import COLUMNS, Column, Kind
+from .games import COLUMNS, Column, Kind, Value
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
     from rich.console import RenderableType
     from rich.table import Table
-
-    from .study import StudyResult
 
 __all__ = [
     "Contrast",
@@ -42,6 +40,7 @@ __all__ = [
     "Mean",
     "SeatCounts",
     "SideBySide",
+    "Studied",
     "Summary",
     "check_measures",
     "side_by_side",
@@ -49,6 +48,43 @@ __all__ = [
 ]
 
 _BY_NAME: dict[str, Column] = {column.name: column for column in COLUMNS}
+
+
+class Studied(Protocol):
+    """What a summary reads of a study: a
+    :class:`~skitgubbe.compare.study.StudyResult` is one. A summary needs nothing
+    of how the games were played, so this module does not import the one that
+    plays them."""
+
+    @property
+    def specs(self) -> tuple[str, ...]:
+        """The variants' specs, in the study's order."""
+
+    @property
+    def players(self) -> int:
+        """Players at each table."""
+
+    @property
+    def games(self) -> int:
+        """The games asked for."""
+
+    @property
+    def games_played(self) -> int:
+        """The games played under every variant."""
+
+    @property
+    def interrupted(self) -> bool:
+        """Whether the study stopped before every game was played."""
+
+    @property
+    def bots(self) -> tuple[str, ...]:
+        """The bots at the seats, by name; empty for random moves."""
+
+    def column(self, name: str, variant: int | str | None = None) -> list[Value]:
+        """The values of column ``name``, of every row or of one variant's rows."""
+
+    def variant_index(self, variant: int | str) -> int:
+        """The index of ``variant`` (an index or a spec) among the variants."""
 
 
 @attrs.frozen
@@ -292,7 +328,7 @@ class SideBySide:
 
 
 def side_by_side(
-    results: Sequence[StudyResult],
+    results: Sequence[Studied],
     labels: Sequence[str] | None = None,
     baseline: int | str = 0,
     measures: Sequence[str] | None = None,
@@ -507,7 +543,7 @@ def _interval(values: npt.NDArray[np.float64], confidence: float) -> tuple[Inter
 
 
 def summarize(
-    result: StudyResult,
+    result: Studied,
     baseline: int | str = 0,
     measures: Sequence[str] | None = None,
     confidence: float = 0.95,
@@ -571,7 +607,7 @@ def summarize(
 
 
 def _measured(
-    result: StudyResult, columns: Sequence[Column]
+    result: Studied, columns: Sequence[Column]
 ) -> list[tuple[str, list[npt.NDArray[np.float64]]]]:
     """Each measure's values, one array per variant (a category: one 0-or-1
     measure per value)."""
