@@ -39,9 +39,8 @@ import sys
 import time
 from collections.abc import Sequence
 
-from strength_phase_two import PLAYERS, bot_named, positions
+from strength_phase_two import PLAYERS, bot_named, described, positions
 
-import skitgubbe
 from skitgubbe.bots import Bot, SearchBot
 from skitgubbe.moves import Move
 from skitgubbe.runner.stats import mean_interval
@@ -169,11 +168,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         parser.error(f"--bot: {error}")
     starts = positions(args.positions, args.seed)
-    build = "compiled" if skitgubbe.COMPILED else "pure"
     print(
-        f"4-player Flurst, {len(starts)} phase-two starting positions (x4 seats), {build} "
-        f"build; three SearchBots in the other seats; {args.nodes:,} positions a "
-        "best-response question at most"
+        f"{described(starts)}; three SearchBots in the other seats; {args.nodes:,} "
+        "positions a best-response question at most"
     )
     tasks = [
         (args.bot, state, seat, index, args.nodes, args.solve_nodes)

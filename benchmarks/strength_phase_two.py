@@ -69,6 +69,13 @@ def positions(count: int, seed: int) -> list[PhaseTwoState]:
     return found
 
 
+def described(starts: Sequence[PhaseTwoState]) -> str:
+    """The first words of a report on ``starts``: the game, how many positions
+    and which build plays them."""
+    build = "compiled" if skitgubbe.COMPILED else "pure"
+    return f"4-player Flurst, {len(starts)} phase-two starting positions (x4 seats), {build} build"
+
+
 def play(task: tuple[str, PhaseTwoState, int, int]) -> tuple[bool, int, float]:
     """One game from ``state`` with the bot named in ``seat``: whether it was the
     goat, its decisions and the seconds they took."""
@@ -113,11 +120,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in names:
         bot_named(name)  # a bad name is refused before any game
     starts = positions(args.positions, args.seed)
-    build = "compiled" if skitgubbe.COMPILED else "pure"
     print(
-        f"4-player Flurst, {len(starts)} phase-two starting positions (x4 seats), {build} "
-        f"build, {args.workers} worker(s); the bot in one seat, three SearchBots in the others "
-        "(25% is even)"
+        f"{described(starts)}, {args.workers} worker(s); the bot in one seat, three "
+        "SearchBots in the others (25% is even)"
     )
     rates: dict[str, list[float]] = {}
     with multiprocessing.Pool(args.workers) as pool:
