@@ -67,7 +67,15 @@ def is_out(state: State, seat: int) -> bool:
 def escapes(start: State, seat: int, bots: Sequence[Bot], budget: int) -> bool | None:
     """Whether some line of ``seat``'s moves, the others answering as ``bots``
     do, escapes being the goat from ``start``; ``None`` past ``budget``
-    positions of ``seat``'s to move."""
+    positions of ``seat``'s to move.
+
+    The others' answers being fixed, the question is whether an end that
+    ``seat`` escapes can be reached at all from ``start`` by its moves: a search
+    of the graph depth first, each position searched once. A position met again
+    while its own search is still going on reads "no" there; that "no" may be
+    wrong for the position (it may escape by way of the one still searching),
+    but the answer for ``start`` is exact, as every position reached is
+    searched through to its end before ``start`` is answered."""
     seen: dict[State, bool] = {}
 
     def search(state: State) -> bool:
