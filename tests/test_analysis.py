@@ -165,3 +165,29 @@ def test_the_replay_page_shows_each_steps_verdict_and_marks_the_blunders(tmp_pat
     text = dom(page, quiet.index + 1, tmp_path)
     note = re.search(r'<p id="note"[^>]*>(.*?)</p>', text, re.S)
     assert note is not None and note.group(1) == quiet.note
+
+
+def test_a_verdict_that_follows_from_a_neighbouring_one_is_the_solvers() -> None:
+    """A verdict the analysis infers (an escape after a move: before it too; the
+    goat before a move or before the player's next move: after it too) is the one
+    a fresh solver proves with more budget, and it judges moves that a search
+    within the budget alone leaves open."""
+    checked = {"before": 0, "after": 0}
+    gained = 0
+    for seed, players in ((2, 3), (3, 4), (5, 4)):
+        record = greedy_record(seed, players)
+        states = replay(record)
+        analysis = analyse(record, max_nodes=2_000)
+        for step in analysis.steps:
+            for side in step.inferred:
+                state = states[step.index + (side == "after")]
+                said = step.before if side == "before" else step.after
+                assert said is not None
+                alone = solve(state, step.player, max_nodes=2_000)
+                gained += alone.verdict is None
+                answer = solve(state, step.player, max_nodes=40_000)
+                if answer.complete:
+                    assert answer.verdict is said, (seed, step, side)
+                    checked[side] += 1
+    assert checked["before"] >= 3 and checked["after"] >= 3, checked
+    assert gained, "no inferred verdict was beyond the budget of a search alone"

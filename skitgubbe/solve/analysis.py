@@ -8,6 +8,19 @@ A move is a *blunder* when its player could make sure of escaping before it
 (:attr:`~skitgubbe.solve.Verdict.ESCAPES`, whatever the others do together) and
 cannot after it; the step names the moves that would have kept the escape.
 
+Where one of a player's verdicts follows from another, it is not searched for.
+The verdicts are the paranoid ones (whatever the others do together), so:
+
+* a player that can escape after its move could escape before it (that move
+  keeps it), and one that can be made the goat before its move can be made the
+  goat after it (every move leaves it so);
+* a player that can be made the goat before its next move could be made the
+  goat after its last one (the others could have played the moves in between
+  on purpose).
+
+A verdict found so is as exact as one searched; the step names it in
+:attr:`Step.inferred`, and the table marks it with a ``*``.
+
 The moves are judged from the last back to the first, so that what the solver
 proved near the end serves the larger positions before it. A position beyond the
 budget (``max_nodes`` positions for each question, and ``seconds`` if given) is
@@ -65,6 +78,9 @@ class Step:
     after: Verdict | None
     #: The moves that would have kept the escape, when the move threw it away.
     keeping: tuple[str, ...] = ()
+    #: Which of ``"before"`` and ``"after"`` follow from a neighbouring verdict of
+    #: the same player rather than from a search (see the module's description).
+    inferred: tuple[str, ...] = ()
 
     @property
     def blunder(self) -> bool:
@@ -129,14 +145,16 @@ class Analysis:
     def table(self) -> str:
         """The steps as a table to read: move, seat, before, after, and the
         blunders marked with the moves that kept the escape."""
-        lines = [f"{'move':>5}  {'':<18} {'before':<8} {'after':<8}"]
+        lines = [f"{'move':>5}  {'':<18} {'before':<9} {'after':<9}"]
         for step in self.steps:
-            before = "?" if step.before is None else step.before.value
-            after = "?" if step.after is None else step.after.value
+            before = _shown(step.before, "before" in step.inferred)
+            after = _shown(step.after, "after" in step.inferred)
             mark = ""
             if step.blunder:
                 mark = "  ?? blunder; kept by " + ", ".join(step.keeping[:3])
-            lines.append(f"{step.index + 1:>5}. {step.move:<18} {before:<8} {after:<8}{mark}")
+            lines.append(f"{step.index + 1:>5}. {step.move:<18} {before:<9} {after:<9}{mark}")
+        if any(step.inferred for step in self.steps):
+            lines.append("* follows from the same player's verdict at a neighbouring move")
         blunders, unjudged = len(self.blunders), len(self.unjudged)
         lines.append(
             f"{len(self.steps)} phase-two moves, {blunders} blunder{'s' * (blunders != 1)}"
@@ -162,6 +180,7 @@ class Analysis:
                     "after": None if step.after is None else step.after.value,
                     "blunder": step.blunder,
                     "keeping": list(step.keeping),
+                    "inferred": list(step.inferred),
                 }
                 for step in self.steps
             ],
@@ -197,6 +216,8 @@ def analyse(
         for index in range(len(record.moves))
         if isinstance(states[index], PhaseTwoState) and not states[index].is_over
     ]
+    #: each player's verdict before its next move (the one judged last)
+    next_before: dict[int, Verdict | None] = {}
     for index in reversed(phase_two):
         if progress is not None:
             progress(len(steps), len(phase_two))
@@ -206,22 +227,44 @@ def analyse(
         move = after.last_move
         assert move is not None
         player = move.player
+        assert state.to_act == (player,)  # phase two has no move out of turn
         if beyond >= GIVE_UP:
             steps.append(Step(index, record.moves[index], player, None, None))
+            next_before[player] = None
             continue
-        before = solver.solve(state, player, max_nodes=max_nodes, seconds=seconds)
-        later = _after(solver, after, player, max_nodes, seconds)
-        beyond = beyond + 1 if before.verdict is None else 0
+        inferred: list[str] = []
+        later: Verdict | None
+        if next_before.get(player) is Verdict.GOAT:
+            later = Verdict.GOAT  # the others could have played on to it
+            inferred.append("after")
+        else:
+            later = _after(solver, after, player, max_nodes, seconds).verdict
         keeping: tuple[str, ...] = ()
-        if before.verdict is Verdict.ESCAPES and later.verdict not in (Verdict.ESCAPES, None):
-            keeping = tuple(str(kept) for kept in before.moves)
+        if later is Verdict.ESCAPES:
+            verdict: Verdict | None = Verdict.ESCAPES  # the move made keeps it
+            inferred.insert(0, "before")
+        else:
+            before = solver.solve(state, player, max_nodes=max_nodes, seconds=seconds)
+            verdict = before.verdict
+            if verdict is Verdict.ESCAPES and later is not None:
+                keeping = tuple(str(kept) for kept in before.moves)
+            if verdict is Verdict.GOAT and later is None:
+                later = Verdict.GOAT  # every move leaves it so
+                inferred.append("after")
+        beyond = beyond + 1 if verdict is None else 0
+        next_before[player] = verdict
         steps.append(
-            Step(index, record.moves[index], player, before.verdict, later.verdict, keeping)
+            Step(index, record.moves[index], player, verdict, later, keeping, tuple(inferred))
         )
     steps.reverse()
     if progress is not None:
         progress(len(steps), len(phase_two))
     return Analysis(record, tuple(steps), max_nodes)
+
+
+def _shown(verdict: Verdict | None, inferred: bool) -> str:
+    """A verdict as the table shows it: ``?`` beyond the budget, ``*`` inferred."""
+    return "?" if verdict is None else verdict.value + "*" * inferred
 
 
 def _after(
