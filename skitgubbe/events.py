@@ -42,6 +42,10 @@ class EventKind(enum.Enum):
     #: Phase two stalled: the quiet limit was reached (``Ruleset.quiet_limit``),
     #: and the player, holding the most cards, is the goat.
     STALLED = "stalled holding the most cards"
+    #: Mas's phase one stalled: the quiet limit was reached with no trick won and
+    #: no card drawn (``Ruleset.quiet_limit``, a ruling); the stock is dealt out
+    #: from the player, due to play, and phase one ends.
+    STALLED_PHASE_ONE = "phase one stalled"
     #: The game is over and the player is the goat.
     GOAT = "goat"
     #: Phase one: the player turned the top card of the stock and played it (P1-DARE).

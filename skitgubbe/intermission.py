@@ -61,15 +61,21 @@ def _rng(state: PhaseOneState, shuffles: int) -> random.Random:
     return random.Random(state._deal.seed * 1_000_003 + shuffles)
 
 
-def finish_phase_one(state: PhaseOneState, stuck: int) -> PhaseTwoState:
+def finish_phase_one(state: PhaseOneState, stuck: int, *, stalled: bool = False) -> PhaseTwoState:
     """The first phase-two state after ``state``, where phase one has just ended.
 
     ``stuck`` is the seat whose turn found no card (or that would lead next); if
-    the trump card still lies in the stock, that seat takes it (a ruling).
+    the trump card still lies in the stock, that seat takes it (a ruling). With
+    ``stalled`` (Mas's phase one reached the quiet limit, see
+    :mod:`skitgubbe.phase_one.mas`) the stock is dealt out instead, a card at a
+    time in turn from ``stuck``; whoever gets the turned-up card holds it.
     """
     rules = state._rules
     players = state.players
-    notes = [*state._notes, Event(EventKind.PHASE_ONE_OVER, max(stuck, 0))]
+    notes = [*state._notes]
+    if stalled:
+        notes.append(Event(EventKind.STALLED_PHASE_ONE, stuck))
+    notes.append(Event(EventKind.PHASE_ONE_OVER, max(stuck, 0)))
     for seat, hand in enumerate(state._hand_masks):
         if hand:
             notes.append(Event(EventKind.SHOWED, seat, hand))
@@ -101,7 +107,19 @@ def finish_phase_one(state: PhaseOneState, stuck: int) -> PhaseTwoState:
     trump_card = Card.from_index(state._indicator)
     holder = state._holder
     left = state._stock_cards[state._drawn :]
-    if left:
+    if left and stalled:
+        # Ruling: a stalled phase one deals the stock out, from the seat due to play.
+        shares = [0] * players
+        for place, index in enumerate(left):
+            seat = (stuck + place) % players
+            shares[seat] = add_cards(shares[seat], 1 << index)
+            if index == state._indicator:
+                holder = seat
+        for seat, share in enumerate(shares):
+            if share:
+                collected[seat] = _merge(collected[seat], share)
+                notes.append(Event(EventKind.TOOK, seat, share))
+    elif left:
         # Ruling: the seat whose turn found no card takes what the stock still holds.
         # From a shuffled deal that is only the trump card (left by a restaurant-rules
         # sluff); a layout with short hands and no daring may leave more.

@@ -643,8 +643,11 @@ class Ruleset:
         1000,
         "Phase two ends once this many moves in a row have killed no trick and put no "
         "player out, so that every game ends: the player then holding the most cards is "
-        "the goat, and of several, the first in turn from the player to move (ruling).",
+        "the goat, and of several, the first in turn from the player to move (ruling). "
+        "Mas's phase one ends once this many moves in a row have won no trick, stored no "
+        "trumps and drawn no card: the stock is dealt out from the player due (ruling).",
         "P2-OUT",
+        "P1-MAS",
     )
 
     def __attrs_post_init__(self) -> None:

@@ -162,6 +162,7 @@ def _phase_one(view: PlayerView, rng: random.Random) -> PhaseOneState:
         view.last_move,
         view.events,
         view.out_of_play_mask,
+        view.quiet,
     )
 
 

@@ -68,8 +68,11 @@ def move_bound(rules: Ruleset) -> int:
     Phase one plays each card out of the stock and the hands once: a trick takes
     at most a play, a sluff and a ``done`` from each seat and a gather. In phase
     two every stretch of ``quiet_limit`` moves kills a trick (which takes its
-    cards out of play) or puts a player out, or the game ends (P2-OUT). A loop
-    that runs past this bound has met a bug in the engine, not a slow game.
+    cards out of play) or puts a player out, or the game ends (P2-OUT). Mas's
+    phase one, where a card that is not beaten is picked up, likewise wins a
+    trick, stores trumps or draws a card every ``quiet_limit`` moves, or ends
+    (P1-MAS, a ruling). A loop that runs past this bound has met a bug in the
+    engine, not a slow game.
 
     >>> import skitgubbe as sg
     >>> move_bound(sg.presets.FLURST)
@@ -77,7 +80,10 @@ def move_bound(rules: Ruleset) -> int:
     """
     cards = 52 * rules.packs
     seats = rules.max_players
-    return cards * (3 * seats + 4) + (cards + seats + 2) * (rules.quiet_limit + 1)
+    bound = cards * (3 * seats + 4) + (cards + seats + 2) * (rules.quiet_limit + 1)
+    if rules.trick is Trick.MAS:  # each card drawn, or won in a trick, at most once
+        bound += 2 * cards * (rules.quiet_limit + 1)
+    return bound
 
 
 def random_phase_two(

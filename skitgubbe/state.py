@@ -781,6 +781,7 @@ class PhaseOneState(State):
         "_own",
         "_plays_mask",
         "_position",
+        "_quiet",
         "_reserve_cards",
         "_round_plays",
         "_set_aside_mask",
@@ -825,6 +826,7 @@ class PhaseOneState(State):
         last_move: Move | None = None,
         notes: tuple[Event, ...] = (),
         absent_mask: int = 0,
+        quiet: int = 0,
     ) -> None:
         self._rules = context.rules
         self._context = context
@@ -857,6 +859,7 @@ class PhaseOneState(State):
         self._last_move = last_move
         self._notes = notes
         self._absent_mask = absent_mask
+        self._quiet = quiet
         self._legal = None
         #: The seats entitled to sluff, as bits, once worked out (-1 before).
         self._entitled = -1
@@ -1009,6 +1012,14 @@ class PhaseOneState(State):
         """Cards of the pack that a laid-out deal leaves out: out of play for the game."""
         return self._absent_mask
 
+    @property
+    def quiet(self) -> int:
+        """Mas (P1-MAS): moves in a row that have won no trick, stored no trumps and
+        drawn no card; phase one ends when it reaches the rules' ``quiet_limit``
+        (a ruling, see :attr:`~skitgubbe.rules.Ruleset.quiet_limit`). Always 0
+        under other rules, whose phase one plays every card once."""
+        return self._quiet
+
     def _key(self) -> tuple[object, ...]:
         # The seed counts: it decides the shuffles still to come.
         return (
@@ -1091,6 +1102,7 @@ class PhaseOneState(State):
                 self._last_move,
                 self._notes,
                 self._absent_mask,
+                self._quiet,
             ),
         )
 

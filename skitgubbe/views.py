@@ -179,7 +179,9 @@ class PlayerView:
     #: Phase two: how many plays kill the current trick.
     trick_size: int = 0
     #: Phase two: moves in a row that have killed no trick and put no player out;
-    #: the game ends when they reach the rules' ``quiet_limit``.
+    #: the game ends when they reach the rules' ``quiet_limit``. Mas's phase one:
+    #: moves in a row that have won no trick, stored no trumps and drawn no card;
+    #: phase one ends when they reach it.
     quiet: int = 0
     #: Phase two: the seats that are out of the game.
     out: tuple[int, ...] = ()
@@ -785,6 +787,7 @@ def phase_one_view(state: PhaseOneState, player: int) -> PlayerView:
         trump_holder=None if state.holder < 0 else state.holder,
         first_leader=state.first_leader,
         leader=state.leader,
+        quiet=state.quiet,
         turn=None if winner >= 0 else state.order[state.position],
         round_seats=state.order,
         round_plays=state.round_plays,

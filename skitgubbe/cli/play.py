@@ -75,6 +75,9 @@ def show_cards(cards: Sequence[Card], colour: bool) -> str:
 _PHRASES = {
     EventKind.GOAT: "is the goat",
     EventKind.STALLED: "holds the most cards when play stalls (the quiet limit)",
+    EventKind.STALLED_PHASE_ONE: (
+        "is due as phase one stalls (the quiet limit): the stock is dealt out"
+    ),
     EventKind.OUT: "is out",
     EventKind.DONE: "declared done",
     EventKind.TIED: "tied: the tied players play again",

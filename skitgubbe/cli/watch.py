@@ -43,6 +43,7 @@ _SHOWN = {
     EventKind.LEAD_PASSED: "cannot lead; the lead passes",
     EventKind.LEADS: "leads",
     EventKind.STALLED: "holds the most cards when play stalls",
+    EventKind.STALLED_PHASE_ONE: "is due as phase one stalls: the stock is dealt out",
     EventKind.GOAT: "is the goat",
 }
 _WITH_CARDS = {

@@ -9,6 +9,13 @@ both at any moment while that card lies under the stock (a ruling), so both are
 out-of-turn moves. Phase one ends with the trick in which the turned-up card is
 drawn.
 
+A player who cannot beat picks the card up, so players who always answer the
+same way can play the same cards round for ever, every hand holding three or
+more and no card drawn. So phase one also ends, a ruling like phase two's quiet
+limit, once ``quiet_limit`` moves in a row have won no trick, stored no trumps
+and drawn no card: the cards of the stock are then dealt out one at a time,
+from the seat due to play (see :func:`skitgubbe.intermission.finish_phase_one`).
+
 Who may store or swap is public: any seat holding exactly three cards may have
 three trumps, and any seat holding a card may have the 2 of trumps. Only the
 hand says whether the move is there.
@@ -27,7 +34,7 @@ from .values import PLAY, RANK_BITS, give
 if TYPE_CHECKING:
     from ..state import PhaseOneState
 
-__all__ = ["beaters", "lead_or_beat", "legal_moves", "to_act_seats"]
+__all__ = ["beaters", "lead_or_beat", "legal_moves", "stalled", "to_act_seats"]
 
 #: The single-card play of each seat and card: shared moves.
 _SINGLES: Final = tuple(
@@ -147,3 +154,18 @@ def swap(work: Work, seat: int, two: int) -> None:
     work.stock_cards = tuple(stock)
     work.indicator = stock[-1]
     work.notes.append(Event(EventKind.SWAPPED, seat, two))
+
+
+def stalled(work: Work) -> bool:
+    """Count a move that won no trick, stored nothing and drew no card; True once
+    ``quiet_limit`` of them in a row have been made, with ``work.stuck`` the seat
+    due to play (see the module docs)."""
+    state = work.state
+    if work.drawn != state._drawn or work.won != state._won_masks:
+        work.quiet = 0
+        return False
+    work.quiet += 1
+    if work.quiet < state._rules.quiet_limit:
+        return False
+    work.stuck = work.order[work.position] if work.position < len(work.order) else work.leader
+    return True

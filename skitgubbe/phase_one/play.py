@@ -189,6 +189,7 @@ def _after_done(state: PhaseOneState, move: Move) -> PhaseOneState | None:
         move,
         (_DONES[seat],),
         state._absent_mask,
+        state._quiet,
     )
     after._entitled = seats
     legal = state._legal
@@ -457,6 +458,8 @@ class Rules(PhaseOneRules):
             going = mas.store(work, seat, move.mask)
         else:  # Swap
             mas.swap(work, seat, move.mask)
+        if rules.mas and going and mas.stalled(work):
+            return finish_phase_one(work.freeze(move), work.stuck, stalled=True)
         if not going:
             return finish_phase_one(work.freeze(move), work.stuck)
         return work.rest or work.freeze(move)

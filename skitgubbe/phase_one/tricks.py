@@ -73,6 +73,7 @@ class Work:
         "own",
         "plays_mask",
         "position",
+        "quiet",
         "rest",
         "round_plays",
         "shuffles",
@@ -115,6 +116,7 @@ class Work:
         self.winner = state._winner
         self.last_winner = state._last_winner
         self.shuffles = state._shuffles
+        self.quiet = state._quiet
         self.notes: list[Event] = []
         #: the seat whose turn found no card when phase one ended, else -1
         self.stuck = -1
@@ -163,6 +165,7 @@ class Work:
             move,
             tuple(self.notes),
             state._absent_mask,
+            self.quiet,
         )
 
     def rng(self) -> random.Random:

@@ -138,6 +138,7 @@ _WORDS = {
     EventKind.LEAD_PASSED: "cannot lead: the lead passes on",
     EventKind.LEADS: "leads",
     EventKind.STALLED: "holds the most cards as play stalls",
+    EventKind.STALLED_PHASE_ONE: "is due as phase one stalls: the stock is dealt out",
     EventKind.GOAT: "is the goat",
     EventKind.DARED: "dared and turned up",
     EventKind.SLUFFED: "sluffed",
