@@ -34,7 +34,7 @@ from .values import PLAY, RANK_BITS, give
 if TYPE_CHECKING:
     from ..state import PhaseOneState
 
-__all__ = ["beaters", "lead_or_beat", "legal_moves", "stalled", "to_act_seats"]
+__all__ = ["act", "beaters", "lead_or_beat", "legal_moves", "quiet_count", "to_act_seats"]
 
 #: The single-card play of each seat and card: shared moves.
 _SINGLES: Final = tuple(
@@ -156,16 +156,28 @@ def swap(work: Work, seat: int, two: int) -> None:
     work.notes.append(Event(EventKind.SWAPPED, seat, two))
 
 
-def stalled(work: Work) -> bool:
-    """Count a move that won no trick, stored nothing and drew no card; True once
-    ``quiet_limit`` of them in a row have been made, with ``work.stuck`` the seat
-    due to play (see the module docs)."""
+def act(work: Work, move: Move) -> bool:
+    """A pick-up, a store or a swap (:func:`pick_up`, :func:`store`, :func:`swap`).
+    False if phase one ends."""
+    kind = type(move)
+    if kind is PickUp:
+        return pick_up(work, move._player)
+    if kind is Store:
+        return store(work, move._player, move.mask)
+    swap(work, move._player, move.mask)
+    return True
+
+
+def quiet_count(work: Work) -> int:
+    """The quiet count after a move of phase one that did not end it: 0 after a
+    move that won a trick, stored trumps or drew a card, else one more than
+    before; -1 once it reaches ``quiet_limit``, with ``work.stuck`` the seat due
+    to play (see the module docs)."""
     state = work.state
     if work.drawn != state._drawn or work.won != state._won_masks:
-        work.quiet = 0
-        return False
-    work.quiet += 1
-    if work.quiet < state._rules.quiet_limit:
-        return False
+        return 0
+    quiet = state._quiet + 1
+    if quiet < state._rules.quiet_limit:
+        return quiet
     work.stuck = work.order[work.position] if work.position < len(work.order) else work.leader
-    return True
+    return -1

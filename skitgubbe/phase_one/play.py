@@ -142,6 +142,18 @@ def successor(state: PhaseOneState, move: Move) -> State:
     return state._context.successor(state, move)
 
 
+def _counted(work: Work, move: Move) -> State:
+    """The state after a move of Mas's phase one that did not end it, with its
+    quiet count; or, at the quiet limit, the first phase-two state (see
+    :func:`skitgubbe.phase_one.mas.quiet_count`)."""
+    quiet = mas.quiet_count(work)
+    if quiet < 0:
+        return finish_phase_one(work.freeze(move), work.stuck, stalled=True)
+    after = work.rest or work.freeze(move)
+    after._quiet = quiet
+    return after
+
+
 def _after_done(state: PhaseOneState, move: Move) -> PhaseOneState | None:
     """The state after ``done`` when the decided trick still waits for someone, built
     without a work copy (the most frequent move of a game with sluffing); ``None``
@@ -189,7 +201,6 @@ def _after_done(state: PhaseOneState, move: Move) -> PhaseOneState | None:
         move,
         (_DONES[seat],),
         state._absent_mask,
-        state._quiet,
     )
     after._entitled = seats
     legal = state._legal
@@ -429,6 +440,8 @@ class Rules(PhaseOneRules):
                 work.notes.append(Event(EventKind.PLAYED, seat, cards))
             if rules.mas:
                 going = mas.lead_or_beat(work, seat, cards)
+                if going:
+                    return _counted(work, move)
             else:
                 if kind is Play:
                     work.take_from_hand(seat, cards)
@@ -452,14 +465,10 @@ class Rules(PhaseOneRules):
             going = work.next_due()
         elif kind is Gather:
             going = work.gather() and work.next_due()
-        elif kind is PickUp:
-            going = mas.pick_up(work, seat)
-        elif kind is Store:
-            going = mas.store(work, seat, move.mask)
-        else:  # Swap
-            mas.swap(work, seat, move.mask)
-        if rules.mas and going and mas.stalled(work):
-            return finish_phase_one(work.freeze(move), work.stuck, stalled=True)
+        else:  # Mas's pick-up, store or swap
+            going = mas.act(work, move)
+            if going:
+                return _counted(work, move)
         if not going:
             return finish_phase_one(work.freeze(move), work.stuck)
         return work.rest or work.freeze(move)

@@ -73,7 +73,6 @@ class Work:
         "own",
         "plays_mask",
         "position",
-        "quiet",
         "rest",
         "round_plays",
         "shuffles",
@@ -116,7 +115,6 @@ class Work:
         self.winner = state._winner
         self.last_winner = state._last_winner
         self.shuffles = state._shuffles
-        self.quiet = state._quiet
         self.notes: list[Event] = []
         #: the seat whose turn found no card when phase one ended, else -1
         self.stuck = -1
@@ -165,7 +163,6 @@ class Work:
             move,
             tuple(self.notes),
             state._absent_mask,
-            self.quiet,
         )
 
     def rng(self) -> random.Random:
