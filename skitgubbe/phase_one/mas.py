@@ -157,7 +157,7 @@ def swap(work: Work, seat: int, two: int) -> None:
 
 
 def act(work: Work, move: Move) -> bool:
-    """A pick-up, a store or a swap (:func:`pick_up`, :func:`store`, :func:`swap`).
+    """A follower's pick-up, a store of three trumps or a swap of the 2 of trumps.
     False if phase one ends."""
     kind = type(move)
     if kind is PickUp:
