@@ -132,8 +132,17 @@ Result = tuple[bool | None, bool, tuple[int, int, str] | None]
 
 def judge(task: tuple[str, PhaseTwoState, int, int, int, int]) -> Result:
     """One position and seat: the best response, the bot's game and where it lost."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 100_000))  # a line is searched in depth
+    try:
+        return _judged(task)
+    finally:  # the process goes on as it was (a test's process, say)
+        sys.setrecursionlimit(limit)
+
+
+def _judged(task: tuple[str, PhaseTwoState, int, int, int, int]) -> Result:
+    """:func:`judge`, with the recursion limit raised."""
     name, start, seat, index, budget, solve_nodes = task
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 100_000))  # a line is searched in depth
     others = opponents(seat)
     best = escapes(start, seat, others, budget)
     goat, decisions = played(name, start, seat, index)

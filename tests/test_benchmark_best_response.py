@@ -123,7 +123,9 @@ def test_the_budget_is_kept_and_said(bench: ModuleType) -> None:
 def test_the_report_counts_every_game(
     bench: ModuleType, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    limit = sys.getrecursionlimit()
     assert bench.main(["--positions", "1", "--bot", "greedy", "--nodes", "300"]) == 0
+    assert sys.getrecursionlimit() == limit  # raised for the search only, then put back
     out = capsys.readouterr().out
     found = re.search(
         r"a best response escapes in (\d+) of 4 games; the goat whatever it plays in (\d+); "
