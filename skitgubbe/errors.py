@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import reprlib
+
 __all__ = ["IllegalMoveError", "no_seat", "shown"]
 
 
@@ -24,13 +26,22 @@ class IllegalMoveError(ValueError):
 #: The longest rendering of a value that an error message quotes in full.
 _SHOWN_LENGTH = 60
 
+#: How containers are rendered: a few levels and a few items of each, never the whole
+#: of a huge or deeply nested value (whose plain ``repr`` can recurse past the C stack
+#: when a host program has raised the recursion limit).
+_CONTAINERS = reprlib.Repr()
+_CONTAINERS.maxlevel = 4
+for _name in ("maxlist", "maxtuple", "maxset", "maxfrozenset", "maxdeque", "maxdict"):
+    setattr(_CONTAINERS, _name, 12)
+_CONTAINERS.maxstring = _CONTAINERS.maxother = _CONTAINERS.maxlong = _SHOWN_LENGTH
+
 
 def shown(value: object) -> str:
     """A short rendering of a value for an error message: its ``repr``, cut short.
 
     Input from outside can be huge or odd (a number of thousands of digits, deeply
     nested lists, an object whose ``repr`` fails); the message stays short and is
-    always made.
+    always made. Lists, tuples, sets and dicts show their first levels and items only.
 
     >>> shown("x" * 100)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (100 characters)"
@@ -41,7 +52,10 @@ def shown(value: object) -> str:
         sign = "a negative" if value < 0 else "a"
         return f"{sign} whole number of {_digits(abs(value))} digits"
     try:
-        text = repr(value)
+        if isinstance(value, (list, tuple, dict, set, frozenset)):
+            text = _CONTAINERS.repr(value)
+        else:
+            text = repr(value)
     except Exception:  # a repr that fails (too deep, a number too long) still names a kind
         return f"a {type(value).__name__}"
     if len(text) <= _SHOWN_LENGTH:

@@ -475,8 +475,35 @@ def test_deeply_nested_values_do_not_break_the_message() -> None:
         inner = inner[0]
     data = _record_data()
     data["deal"]["seed"] = nested
-    with pytest.raises(ValueError, match=r"^deal\.seed: expected a whole number, not a list$"):
+    with pytest.raises(
+        ValueError, match=r"^deal\.seed: expected a whole number, not \[\[\[\[\[\.\.\.\]\]\]\]\]$"
+    ):
         Record.from_dict(data)
+
+
+def test_deep_values_are_shown_safely_under_a_raised_recursion_limit() -> None:
+    """A host that raises the recursion limit still gets a message, not a crash: the
+    plain repr of a list 100,000 deep overflows the C stack there (in a child process,
+    so that a crash fails this test rather than the test run)."""
+    import subprocess
+    import sys
+
+    program = (
+        "import sys\n"
+        "sys.setrecursionlimit(200_000)\n"
+        "from skitgubbe.errors import shown\n"
+        "deep = []\n"
+        "inner = deep\n"
+        "for _ in range(100_000):\n"
+        "    inner.append([])\n"
+        "    inner = inner[0]\n"
+        "print(shown(deep), shown((deep,)), shown({'k': deep}))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["[[[[[...]]]]]", "([[[[...]]]],)", "{'k':", "[[[[...]]]]}"]
 
 
 def test_a_record_is_made_of_a_ruleset_a_deal_and_moves() -> None:
@@ -504,7 +531,7 @@ def test_shown_keeps_values_in_messages_short() -> None:
     assert shown("2C") == "'2C'"
     assert shown(10**5000) == "a whole number of 5001 digits"
     assert shown(-(10**70)) == "a negative whole number of 71 digits"
-    assert len(shown(list(range(1000)))) == 60
+    assert shown(list(range(1000))) == "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, ...]"
 
 
 # -- deals, layouts and states ------------------------------------------------------
