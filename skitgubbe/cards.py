@@ -411,7 +411,7 @@ def rank_sets(packs: int) -> tuple[int, ...]:
         return _RANK_SETS_ONE
     if packs == 2:
         return _RANK_SETS_TWO
-    raise ValueError(f"a game is played with one pack or two, not {packs!r}")
+    raise ValueError(f"a game is played with one pack or two, not {shown(packs)}")
 
 
 def add_cards(hand: int, cards: int) -> int:

@@ -83,7 +83,7 @@ def anti_trump_suit(setting: AntiTrump, trump: Suit | str) -> Suit | None:
     <Suit.SPADES: 3>
     """
     if not isinstance(setting, AntiTrump):
-        raise TypeError(f"setting must be an AntiTrump, not {setting!r}")
+        raise TypeError(f"setting must be an AntiTrump, not {shown(setting)}")
     trump = Suit.parse(trump)
     if setting is AntiTrump.SAME_COLOUR:
         return Suit(trump ^ 3)  # clubs <-> spades, diamonds <-> hearts

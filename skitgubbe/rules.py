@@ -5,6 +5,8 @@ short description are kept in the field's metadata, so that programs (and the
 generated rules reference in the docs) can read them:
 
 >>> import attrs
+
+from .errors import shown
 >>> attrs.fields(Ruleset).pick_up.metadata["rules"][:2]
 ('P2-PICK-TOP', 'P2-PICK-TOP-JOINED')
 
@@ -24,6 +26,8 @@ from collections.abc import Mapping
 from typing import Any
 
 import attrs
+
+from .errors import shown
 
 __all__ = [
     "MAX_QUIET_LIMIT",
@@ -820,10 +824,10 @@ def ruleset_from_dict(data: Mapping[str, Any], base: Ruleset | None = None) -> R
     if not isinstance(data, Mapping):
         raise ValueError(f"rules are an object of settings, not {type(data).__name__}")
     fields = attrs.fields(Ruleset)
-    names = {field.name for field in fields}
+    names = [field.name for field in fields]
     unknown = [key for key in data if key not in names]
     if unknown:
-        raise ValueError(f"unknown setting {unknown[0]!r} (the settings: {', '.join(names)})")
+        raise ValueError(f"unknown setting {shown(unknown[0])} (the settings: {', '.join(names)})")
     values: dict[str, Any] = {}
     for field in fields:
         if field.name not in data:
@@ -836,17 +840,17 @@ def ruleset_from_dict(data: Mapping[str, Any], base: Ruleset | None = None) -> R
         if issubclass(kind, enum.Enum):
             allowed = ", ".join(str(member.value) for member in kind)
             if not isinstance(raw, str):
-                raise ValueError(f"{field.name}: expected one of {allowed}, not {raw!r}")
+                raise ValueError(f"{field.name}: expected one of {allowed}, not {shown(raw)}")
             try:
                 values[field.name] = kind(raw)
             except ValueError:
-                raise ValueError(f"{field.name}: {raw!r} is not one of: {allowed}") from None
+                raise ValueError(f"{field.name}: {shown(raw)} is not one of: {allowed}") from None
         elif kind is bool:
             if not isinstance(raw, bool):
-                raise ValueError(f"{field.name}: expected true or false, not {raw!r}")
+                raise ValueError(f"{field.name}: expected true or false, not {shown(raw)}")
             values[field.name] = raw
         else:
             if not isinstance(raw, int) or isinstance(raw, bool):
-                raise ValueError(f"{field.name}: expected a whole number, not {raw!r}")
+                raise ValueError(f"{field.name}: expected a whole number, not {shown(raw)}")
             values[field.name] = raw
     return Ruleset(**values)

@@ -467,6 +467,39 @@ def test_messages_about_record_fields_quote_long_values_in_short() -> None:
     assert len(str(caught.value)) < 300
 
 
+@pytest.mark.parametrize(
+    ("setting", "value", "message"),
+    [
+        ("trick", "T" * 10_000, r"^rules\.trick: 'TTT.*' \(10000 characters\) is not one of: two"),
+        ("trick", [0] * 10_000, r"^rules\.trick: expected text, not \[0, 0, 0.*, \.\.\.\]$"),
+        ("multi", "M" * 10_000, r"^rules\.multi: expected true or false, not 'MMM.*' \(10000 char"),
+        ("packs", "9" * 10_000, r"^rules\.packs: expected a whole number, not '999.*' \(10000 ch"),
+        ("U" * 10_000, 1, r"^rules\.'UUU.*' \(10000 characters\): unknown field \(expected"),
+    ],
+    ids=_short,
+)
+def test_messages_about_rules_quote_long_values_in_short(
+    setting: str, value: Any, message: str
+) -> None:
+    """A ruleset read from outside (a record, a server's table settings) names a bad
+    setting's value in short, however long the value is."""
+    data = _record_data()
+    data["rules"][setting] = value
+    with pytest.raises(ValueError, match=message) as caught:
+        Record.from_dict(data)
+    assert len(str(caught.value)) < 800
+
+
+def test_a_ruleset_read_from_a_dict_names_an_unknown_setting_in_short() -> None:
+    data = sg.rules.ruleset_to_dict(presets.FLURST)
+    data["U" * 10_000] = 1
+    with pytest.raises(
+        ValueError, match=r"^unknown setting 'UUU.*' \(10000 characters\)"
+    ) as caught:
+        sg.rules.ruleset_from_dict(data)
+    assert len(str(caught.value)) < 700
+
+
 def test_deeply_nested_values_do_not_break_the_message() -> None:
     nested: list[Any] = []
     inner = nested

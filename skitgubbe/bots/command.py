@@ -53,6 +53,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from ..errors import shown
 from ..moves import Move
 from ..rules import Ruleset, ruleset_to_dict
 from ..views import PlayerView
@@ -448,7 +449,9 @@ class CommandBot:
         given, self.words = name_and_command(self.spec)
         self.name = name or given or _label(self.words)
         if not move_time > 0:
-            raise ValueError(f"move_time must be a positive number of seconds, not {move_time!r}")
+            raise ValueError(
+                f"move_time must be a positive number of seconds, not {shown(move_time)}"
+            )
         self.move_time = float(move_time)
         self.identity = uuid.uuid4().hex
         self._maker = os.getpid()

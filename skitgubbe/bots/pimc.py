@@ -65,6 +65,7 @@ import random
 import time
 from collections.abc import Sequence
 
+from ..errors import shown
 from ..moves import Move
 from ..sampling import sample
 from ..solve import Solver, Verdict
@@ -124,14 +125,16 @@ class PimcBot:
         name: str = "pimc",
     ) -> None:
         if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
-            raise ValueError(f"seconds must be more than 0, not {seconds!r}")
+            raise ValueError(f"seconds must be more than 0, not {shown(seconds)}")
         if playouts is not None and (
             isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1
         ):
-            raise ValueError(f"playouts must be a whole number of at least 1, not {playouts!r}")
+            raise ValueError(
+                f"playouts must be a whole number of at least 1, not {shown(playouts)}"
+            )
         if isinstance(solve_nodes, bool) or not isinstance(solve_nodes, int) or solve_nodes < 1:
             raise ValueError(
-                f"solve_nodes must be a whole number of at least 1, not {solve_nodes!r}"
+                f"solve_nodes must be a whole number of at least 1, not {shown(solve_nodes)}"
             )
         if seconds is None and playouts is None:
             raise ValueError("give the bot seconds, playouts or both")

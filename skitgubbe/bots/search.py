@@ -32,6 +32,7 @@ import random
 import time
 from collections.abc import Sequence
 
+from ..errors import shown
 from ..moves import Move, Play
 from ..sampling import sample
 from ..state import Phase
@@ -80,11 +81,15 @@ class SearchBot:
         name: str = "search",
     ) -> None:
         if not isinstance(playouts, int) or playouts < 1:
-            raise ValueError(f"playouts must be a whole number of at least 1, not {playouts!r}")
+            raise ValueError(
+                f"playouts must be a whole number of at least 1, not {shown(playouts)}"
+            )
         if not isinstance(candidates, int) or candidates < 2:
-            raise ValueError(f"candidates must be a whole number of at least 2, not {candidates!r}")
+            raise ValueError(
+                f"candidates must be a whole number of at least 2, not {shown(candidates)}"
+            )
         if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds must be more than 0, not {seconds!r}")
+            raise ValueError(f"seconds must be more than 0, not {shown(seconds)}")
         self.name = name
         self.playouts = playouts
         self.candidates = candidates

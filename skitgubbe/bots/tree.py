@@ -40,6 +40,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from ..errors import shown
 from ..moves import Move, Play
 from ..solve import Solver, Verdict
 from ..state import PhaseTwoState, State
@@ -146,9 +147,9 @@ class TreeSearch:
         reuse: bool = False,
     ) -> None:
         if not exploration >= 0:
-            raise ValueError(f"exploration must be at least 0, not {exploration!r}")
+            raise ValueError(f"exploration must be at least 0, not {shown(exploration)}")
         if not widening >= 0:
-            raise ValueError(f"widening must be at least 0, not {widening!r}")
+            raise ValueError(f"widening must be at least 0, not {shown(widening)}")
         self.exploration = exploration
         self.widening = widening
         self.settle_cards = settle_cards

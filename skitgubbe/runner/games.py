@@ -40,6 +40,7 @@ import attrs
 from ..bots.driver import SeatTimes, asking_order
 from ..bots.names import make_bot
 from ..bots.protocol import Bot, BotFailure, TimedBot
+from ..errors import shown
 from ..events import EventKind
 from ..moves import Move
 from ..phase_one import deal
@@ -74,7 +75,7 @@ class Limits:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
                 raise ValueError(
-                    f"the {name} limit must be a positive number of seconds, not {value!r}"
+                    f"the {name} limit must be a positive number of seconds, not {shown(value)}"
                 )
 
 

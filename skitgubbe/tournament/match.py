@@ -482,7 +482,7 @@ def match(
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise MatchError(f"seed must be a whole number, not {shown(seed)}")
     if workers is not None and (not isinstance(workers, int) or workers < 1):
-        raise MatchError(f"workers must be a whole number of at least 1, not {workers!r}")
+        raise MatchError(f"workers must be a whole number of at least 1, not {shown(workers)}")
     try:
         key = new_key() if key is None else check_key(key)
     except ValueError as error:
