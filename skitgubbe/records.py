@@ -42,6 +42,7 @@ from . import presets
 from .cards import format_cards, parse_cards
 from .deals import Deal
 from .errors import IllegalMoveError, shown
+from .events import EventKind
 from .jsontext import MAX_NESTING, too_deep
 from .moves import Move, parse_move
 from .phase_one import deal as _deal
@@ -628,6 +629,21 @@ def replay(record: Record) -> tuple[State, ...]:
         try:
             state = state.apply(move)
         except IllegalMoveError as error:
-            raise ReplayError(index, move, f"is illegal: {error}", error) from error
+            reason = f"is illegal: {error}{_stalled_note(states)}"
+            raise ReplayError(index, move, reason, error) from error
         states.append(state)
     return tuple(states)
+
+
+def _stalled_note(states: list[State]) -> str:
+    """A note for a refused move that comes after phase one stalled (P1-MAS): a
+    record written before phase one had a quiet limit may go on past it."""
+    for index, state in enumerate(states):
+        if any(event.kind is EventKind.STALLED_PHASE_ONE for event in state.events):
+            return (
+                f"; phase one stalled at move {index - 1}, after {state.rules.quiet_limit} "
+                "moves in a row that won no trick, stored no trumps and drew no card (the "
+                "quiet limit, P1-MAS): a record written by an earlier release, which let "
+                "phase one go on, does not replay past it"
+            )
+    return ""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 import attrs
+import pytest
 
 import skitgubbe as sg
 from skitgubbe.bots import GreedyBot, next_move
@@ -111,3 +112,20 @@ def test_p1_mas_the_count_is_public_and_only_mas_keeps_one() -> None:
     while isinstance(flurst, sg.PhaseOneState):
         assert flurst.quiet == 0
         flurst = flurst.apply(next_move(flurst, bots))
+
+
+def test_p1_mas_a_record_that_goes_on_past_the_quiet_limit_says_where_phase_one_stalled() -> None:
+    """P1-MAS: a record of seed 1 played on past 1,000 quiet moves (as an earlier
+    release let it) is refused at the first move after phase one stalled, and the
+    error says that phase one stalled there and why. A move refused in a game that
+    never stalled says nothing of it."""
+    endless = attrs.evolve(sg.presets.MAS, quiet_limit=sg.rules.MAX_QUIET_LIMIT)
+    moves = [state.last_move for state in greedy_states(endless, 1, 1_100)[1:]]
+    record = sg.Record(sg.presets.MAS, sg.Deal(3, 1), moves)
+    with pytest.raises(sg.ReplayError, match=r"^move 1020 .*; phase one stalled at move 1019, "):
+        sg.replay(record)
+    sg.replay(sg.Record(endless, sg.Deal(3, 1), moves))  # the same moves, under their rules
+    cut = sg.Record(sg.presets.MAS, sg.Deal(3, 1), moves[:5] + moves[6:7])
+    with pytest.raises(sg.ReplayError) as caught:
+        sg.replay(cut)
+    assert "stalled" not in str(caught.value)
