@@ -5,8 +5,6 @@ short description are kept in the field's metadata, so that programs (and the
 generated rules reference in the docs) can read them:
 
 >>> import attrs
-
-from .errors import shown
 >>> attrs.fields(Ruleset).pick_up.metadata["rules"][:2]
 ('P2-PICK-TOP', 'P2-PICK-TOP-JOINED')
 
@@ -339,8 +337,6 @@ def _setting(default: Any, doc: str, *rules: str, validator: Any = None) -> Any:
                 return
             import sys
 
-            from .errors import shown
-
             # Name a class as the package exports it (rules.PickUp is PickUpRule).
             package = sys.modules.get(__package__ or "")
             exported = getattr(package, "__all__", ())
@@ -384,8 +380,6 @@ def _whole_number(instance: object, attribute: attrs.Attribute[int], value: obje
     """
     if type(value) is int and -(10**18) < value < 10**18:
         return
-    from .errors import shown
-
     if type(value) is not int:  # not a bool, nor an enumeration's member
         given = (
             f"the text {shown(value)}"
