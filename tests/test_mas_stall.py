@@ -120,7 +120,10 @@ def test_p1_mas_a_record_that_goes_on_past_the_quiet_limit_says_where_phase_one_
     error says that phase one stalled there and why. A move refused in a game that
     never stalled says nothing of it."""
     endless = attrs.evolve(sg.presets.MAS, quiet_limit=sg.rules.MAX_QUIET_LIMIT)
-    moves = [state.last_move for state in greedy_states(endless, 1, 1_100)[1:]]
+    moves: list[sg.Move] = []
+    for state in greedy_states(endless, 1, 1_100)[1:]:
+        assert state.last_move is not None
+        moves.append(state.last_move)
     record = sg.Record(sg.presets.MAS, sg.Deal(3, 1), moves)
     with pytest.raises(sg.ReplayError, match=r"^move 1020 .*; phase one stalled at move 1019, "):
         sg.replay(record)
