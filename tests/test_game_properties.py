@@ -209,11 +209,13 @@ def unlisted(state: sg.State, rng: random.Random) -> Iterator[sg.Move]:
     hands = [set(state.hand(p)) for p in range(state.players)]  # type: ignore[attr-defined]
     pack = sg.one_pack()
     for player in range(state.players):
+        # with two packs a hand that picked up much can hold every card of a pack
         missing = [card for card in pack if card not in hands[player]]
-        card = rng.choice(missing)
-        yield sg.Play(player, [card])
-        yield sg.Sluff(player, [card])
-        yield sg.PickUp(player, [card])
+        if missing:
+            card = rng.choice(missing)
+            yield sg.Play(player, [card])
+            yield sg.Sluff(player, [card])
+            yield sg.PickUp(player, [card])
         if player not in state.to_act:
             yield sg.Dare(player)
             yield sg.Gather(player)
