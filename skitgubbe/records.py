@@ -46,7 +46,7 @@ from .events import EventKind
 from .jsontext import MAX_NESTING, too_deep
 from .moves import Move, parse_move
 from .phase_one import deal as _deal
-from .rules import Claim, CompleteSuit, LastTrickSluff, Ruleset
+from .rules import MAX_QUIET_LIMIT, Claim, CompleteSuit, LastTrickSluff, Ruleset
 from .rules import Sluff as SluffRule
 from .state import PhaseOneState, State
 
@@ -296,12 +296,14 @@ class Record:
             )
         return cls(state.rules, state.deal, _move_texts(moves), preset=preset)
 
-    def _dealt(self) -> PhaseOneState:
+    def _dealt(self, rules: Ruleset | None = None) -> PhaseOneState:
+        """The dealt state, under ``rules`` if given (else the record's own)."""
         spec = self.deal
+        rules = self.rules if rules is None else rules
         if spec.hands is None:
-            return _deal(self.rules, players=spec.players, seed=spec.seed, leader=spec.leader)
+            return _deal(rules, players=spec.players, seed=spec.seed, leader=spec.leader)
         return _deal(
-            self.rules,
+            rules,
             players=spec.players,
             seed=spec.seed,
             hands=list(spec.hands),
@@ -629,21 +631,37 @@ def replay(record: Record) -> tuple[State, ...]:
         try:
             state = state.apply(move)
         except IllegalMoveError as error:
-            reason = f"is illegal: {error}{_stalled_note(states)}"
+            reason = f"is illegal: {error}{_stalled_note(record, states, index)}"
             raise ReplayError(index, move, reason, error) from error
         states.append(state)
     return tuple(states)
 
 
-def _stalled_note(states: list[State]) -> str:
-    """A note for a refused move that comes after phase one stalled (P1-MAS): a
-    record written before phase one had a quiet limit may go on past it."""
-    for index, state in enumerate(states):
-        if any(event.kind is EventKind.STALLED_PHASE_ONE for event in state.events):
-            return (
-                f"; phase one stalled at move {index - 1}, after {state.rules.quiet_limit} "
-                "moves in a row that won no trick, stored no trumps and drew no card (the "
-                "quiet limit, P1-MAS): a record written by an earlier release, which let "
-                "phase one go on, does not replay past it"
-            )
-    return ""
+def _stalled_note(record: Record, states: list[State], index: int) -> str:
+    """A note for move ``index``, refused after phase one stalled (P1-MAS), when
+    the record goes on as phase one would have without the quiet limit: a record
+    written before phase one had one. The moves up to ``index`` are replayed
+    under the largest quiet limit, and only if every one of them is accepted there
+    does the note say so (a move refused for any other reason gets none)."""
+    stalled = next(
+        (
+            at
+            for at, state in enumerate(states)
+            if any(event.kind is EventKind.STALLED_PHASE_ONE for event in state.events)
+        ),
+        None,
+    )
+    if stalled is None or record.rules.quiet_limit >= MAX_QUIET_LIMIT:
+        return ""
+    state: State = record._dealt(attrs.evolve(record.rules, quiet_limit=MAX_QUIET_LIMIT))
+    try:
+        for text in record.moves[: index + 1]:
+            state = state.apply(parse_move(text))
+    except IllegalMoveError:
+        return ""
+    return (
+        f"; phase one stalled at move {stalled - 1}, after {record.rules.quiet_limit} "
+        "moves in a row that won no trick, stored no trumps and drew no card (the "
+        "quiet limit, P1-MAS): a record written by an earlier release, which let "
+        "phase one go on, does not replay past it"
+    )

@@ -132,3 +132,24 @@ def test_p1_mas_a_record_that_goes_on_past_the_quiet_limit_says_where_phase_one_
     with pytest.raises(sg.ReplayError) as caught:
         sg.replay(cut)
     assert "stalled" not in str(caught.value)
+
+
+def test_p1_mas_a_move_refused_long_after_phase_one_stalled_is_not_blamed_on_the_stall() -> None:
+    """P1-MAS: in a game of the Mas rules that did stall, a move refused in phase
+    two for another reason (a card played twice) says nothing of the stall: the
+    moves before it are of phase two, which a phase one without the quiet limit
+    would not have accepted."""
+    states = greedy_states(sg.presets.MAS, 1, 1_100)
+    moves: list[sg.Move] = []
+    for state in states[1:]:
+        assert state.last_move is not None
+        moves.append(state.last_move)
+    kinds = [event.kind for state in states for event in state.events]
+    assert sg.EventKind.STALLED_PHASE_ONE in kinds
+    played = [at for at, move in enumerate(moves) if isinstance(move, sg.Play)]
+    last = next(at for at in played if at > 1_030)  # well into phase two
+    again = [*moves[: last + 1], moves[last]]  # the same card once more
+    with pytest.raises(sg.ReplayError) as caught:
+        sg.replay(sg.Record(sg.presets.MAS, sg.Deal(3, 1), again))
+    assert caught.value.index == last + 1
+    assert "stalled" not in str(caught.value)
