@@ -6,7 +6,9 @@ solver for the whole game, ``--max-nodes`` positions a question): for each
 number of players the script prints the phase-two moves, how many of them were
 judged (the rest are beyond the solver's budget, and the analysis says so),
 the blunders it marked, and the median and the worst seconds a game; under it,
-the moves judged of those made with each number of seats still in play.
+the moves judged of those made with each number of seats still in play, and,
+for each number of seats, by the cards left in the hands of the seats in play
+(before the move), eight at a time: how far the solver reaches.
 
     python benchmarks/analysis.py --players 3 4 --games 20
     python benchmarks/analysis.py --players 4 --games 20 --max-nodes 1000000
@@ -56,6 +58,7 @@ def main() -> int:
         moves = judged = blunders = 0
         times: list[float] = []
         by_seats: dict[int, list[int]] = {}  # seats in play: [moves, judged]
+        by_cards: dict[tuple[int, int], list[int]] = {}  # (seats, cards // 8): [moves, judged]
         for seed in range(args.games):
             record = greedy_record(seed, players)
             start = time.perf_counter()
@@ -68,16 +71,35 @@ def main() -> int:
             for step in analysis.steps:
                 state = states[step.index]
                 assert isinstance(state, PhaseTwoState)  # the analysis judges phase two
-                counts = by_seats.setdefault(players - len(state.out), [0, 0])
-                counts[0] += 1
-                counts[1] += step.judged
+                seats = players - len(state.out)
+                held = sum(
+                    state.hand_size(seat) for seat in range(players) if seat not in state.out
+                )
+                for counts in (
+                    by_seats.setdefault(seats, [0, 0]),
+                    by_cards.setdefault((seats, (held - 1) // CARDS_STEP), [0, 0]),
+                ):
+                    counts[0] += 1
+                    counts[1] += step.judged
         print(
             f"{players:>7} {args.games:>5} {moves:>6,} {share(judged, moves):>13} {blunders:>8} "
             f"{statistics.median(times):>9.3f} {max(times):>8.3f}"
         )
         for seats, (made, done) in sorted(by_seats.items()):
             print(f"{'':>7} {seats} seats in play: {share(done, made)} of {made:,} judged")
+            cells = [
+                f"{CARDS_STEP * bucket + 1}-{CARDS_STEP * (bucket + 1)}: "
+                f"{share(part, whole)} of {whole:,}"
+                for (where, bucket), (whole, part) in sorted(by_cards.items())
+                if where == seats
+            ]
+            print(f"{'':>9} by cards in hands: {'; '.join(cells)}")
     return 0
+
+
+#: The cards in hands are counted this many at a time in the table of how far
+#: the solver reaches.
+CARDS_STEP = 8
 
 
 def share(part: int, whole: int) -> str:

@@ -9,7 +9,9 @@ from types import ModuleType
 
 import pytest
 
+from skitgubbe.records import replay
 from skitgubbe.solve import analyse
+from skitgubbe.state import PhaseTwoState
 
 from .helpers import benchmark_script
 
@@ -43,3 +45,28 @@ def test_the_table_counts_what_the_analysis_judged(
     assert sum(int(made) for _, _, made in lines) == moves
     assert sum(int(done) for _, done, _ in lines) == judged
     assert {int(seats) for seats, _, _ in lines} <= {2, 3}
+    # by cards in hand, for each number of seats: the same moves again, each
+    # counted in the bucket of the cards held before it
+    rows = re.findall(r"by cards in hands: (.*)$", out, re.MULTILINE)
+    assert len(rows) == len(lines)
+    for (seats, done, made), row in zip(lines, rows, strict=True):
+        cells = re.findall(r"(\d+)-(\d+): (\d+) \(\d+%\) of (\d+)", row)
+        assert sum(int(whole) for *_, whole in cells) == int(made), (seats, row)
+        assert sum(int(part) for _, _, part, _ in cells) == int(done), (seats, row)
+        assert all(int(high) - int(low) == bench.CARDS_STEP - 1 for low, high, _, _ in cells)
+    held: dict[tuple[int, int], int] = {}
+    for seed, analysis in enumerate(analyses):
+        states = replay(bench.greedy_record(seed, 3))
+        for step in analysis.steps:
+            state = states[step.index]
+            assert isinstance(state, PhaseTwoState)
+            playing = [seat for seat in range(3) if seat not in state.out]
+            cards = sum(state.hand_size(seat) for seat in playing)
+            key = (len(playing), (cards - 1) // bench.CARDS_STEP)
+            held[key] = held.get(key, 0) + 1
+    shown = {
+        (int(seats), (int(low) - 1) // bench.CARDS_STEP): int(whole)
+        for (seats, _, _), row in zip(lines, rows, strict=True)
+        for low, _, _, whole in re.findall(r"(\d+)-(\d+): (\d+) \(\d+%\) of (\d+)", row)
+    }
+    assert shown == held
