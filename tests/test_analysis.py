@@ -134,6 +134,21 @@ def test_analyse_prints_the_blunders_and_writes_the_page_and_data(
     assert sum(note.startswith("??") for note in game["notes"]) == len(analysis.blunders)
 
 
+def test_a_game_still_in_phase_one_has_nothing_to_judge_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = greedy_record(2)
+    early = Record(record.rules, record.deal, record.moves[:40], preset="flurst")
+    assert isinstance(replay(early)[-1], sg.PhaseOneState)
+    assert analyse(early).steps == ()
+    saved = tmp_path / "early.json"
+    saved.write_text(early.to_json())
+    assert main(["analyse", str(saved), "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "no phase-two moves to judge: the game has not reached phase two" in out
+    assert "before" not in out  # no table of nothing
+
+
 def test_bad_notes_and_bad_budgets_are_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

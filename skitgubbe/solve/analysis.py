@@ -144,7 +144,10 @@ class Analysis:
 
     def table(self) -> str:
         """The steps as a table to read: move, seat, before, after, and the
-        blunders marked with the moves that kept the escape."""
+        blunders marked with the moves that kept the escape (or a line saying
+        that the game has not reached phase two, where there is nothing to judge)."""
+        if not self.steps:
+            return "no phase-two moves to judge: the game has not reached phase two"
         lines = [f"{'move':>5}  {'':<18} {'before':<9} {'after':<9}"]
         for step in self.steps:
             before = _shown(step.before, "before" in step.inferred)
