@@ -149,6 +149,47 @@ def test_a_game_still_in_phase_one_has_nothing_to_judge_and_says_so(
     assert "before" not in out  # no table of nothing
 
 
+def test_a_game_stopped_in_phase_two_gets_the_verdict_of_its_last_position(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seed 2's game stopped just before seat 0's blunder (move 125, ``0 play AS``):
+    the analysis says seat 0, to move, escapes, with the moves that keep it."""
+    record = greedy_record(2)
+    assert analyse(record, max_nodes=NODES).now is None  # the game is over
+    assert record.moves[124] == "0 play AS"
+    stopped = Record(record.rules, record.deal, record.moves[:124], preset="flurst")
+    last = replay(stopped)[-1]
+    assert isinstance(last, sg.PhaseTwoState) and last.to_act == (0,)
+    analysis = analyse(stopped, max_nodes=NODES)
+    assert analysis.now is not None and analysis.now.seat == 0
+    assert analysis.now.verdict is Verdict.ESCAPES
+    keeping = {str(move) for move in analysis.now.moves}
+    assert "0 play AS" not in keeping
+    assert keeping == {
+        str(move)
+        for move in last.legal_moves()
+        if solve(last.apply(move), 0).verdict is Verdict.ESCAPES
+    }
+    saved, data = tmp_path / "stopped.json", tmp_path / "analysis.json"
+    saved.write_text(stopped.to_json())
+    code = main(
+        ["analyse", str(saved), "--no-progress", "--nodes", str(NODES), "--json", str(data)]
+    )
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "now: seat 0 to move escapes; kept by " + ", ".join(map(str, analysis.now.moves)) in out
+    assert json.loads(data.read_text())["now"] == {
+        "seat": 0,
+        "verdict": "escapes",
+        "moves": [str(move) for move in analysis.now.moves],
+    }
+    # beyond the budget: said so, not guessed
+    tight = analyse(stopped, max_nodes=1)
+    assert tight.now is not None and tight.now.verdict is None
+    assert "now: seat 0 to move: beyond the solver's budget, not judged" in tight.table()
+    assert "? beyond the solver's budget: not judged" in tight.table()
+
+
 def test_bad_notes_and_bad_budgets_are_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -28,6 +28,10 @@ left unjudged: its verdict is ``None`` and the step says so; once
 :data:`GIVE_UP` positions in a row are beyond it, the earlier ones (larger
 still) are left unjudged without asking. The analysis never guesses.
 
+A record that stops in phase two (a game still being played) is judged too, and
+:attr:`Analysis.now` says what the seat to move can force in the position it
+stopped at, with the moves that keep it.
+
 For example, for a saved game::
 
     from skitgubbe.records import Record
@@ -123,6 +127,11 @@ class Analysis:
     steps: tuple[Step, ...]
     #: The budget each question had, in positions.
     max_nodes: int
+    #: For a record that stops in phase two before the game is over: what the
+    #: seat to move can force there (its verdict ``None`` beyond the budget),
+    #: and the moves that keep it. ``None`` for a finished game, or one that
+    #: stops before phase two.
+    now: Solution | None = None
 
     @property
     def blunders(self) -> tuple[Step, ...]:
@@ -146,9 +155,9 @@ class Analysis:
         """The steps as a table to read: move, seat, before, after, and the
         blunders marked with the moves that kept the escape (or a line saying
         that the game has not reached phase two, where there is nothing to judge)."""
-        if not self.steps:
+        if not self.steps and self.now is None:
             return "no phase-two moves to judge: the game has not reached phase two"
-        lines = [f"{'move':>5}  {'':<18} {'before':<9} {'after':<9}"]
+        lines = [f"{'move':>5}  {'':<18} {'before':<9} {'after':<9}"] if self.steps else []
         for step in self.steps:
             before = _shown(step.before, "before" in step.inferred)
             after = _shown(step.after, "after" in step.inferred)
@@ -158,6 +167,10 @@ class Analysis:
             lines.append(f"{step.index + 1:>5}. {step.move:<18} {before:<9} {after:<9}{mark}")
         if any(step.inferred for step in self.steps):
             lines.append("* follows from the same player's verdict at a neighbouring move")
+        if self.unjudged:
+            lines.append("? beyond the solver's budget: not judged")
+        if self.now is not None:
+            lines.append(_now_said(self.now))
         blunders, unjudged = len(self.blunders), len(self.unjudged)
         lines.append(
             f"{len(self.steps)} phase-two moves, {blunders} blunder{'s' * (blunders != 1)}"
@@ -174,6 +187,13 @@ class Analysis:
         return {
             "record": self.record.to_dict(),
             "max_nodes": self.max_nodes,
+            "now": None
+            if self.now is None
+            else {
+                "seat": self.now.seat,
+                "verdict": None if self.now.verdict is None else self.now.verdict.value,
+                "moves": [str(move) for move in self.now.moves],
+            },
             "steps": [
                 {
                     "index": step.index,
@@ -212,6 +232,10 @@ def analyse(
         raise ValueError(f"max_nodes may be at most {DEFAULT_NODES * 50:,}, not {max_nodes:,}")
     states = replay(record)
     solver = Solver() if solver is None else solver
+    last = states[-1]
+    now = None
+    if isinstance(last, PhaseTwoState) and not last.is_over:
+        now = solver.solve(last, max_nodes=max_nodes, seconds=seconds)
     steps: list[Step] = []
     beyond = 0
     phase_two = [
@@ -262,7 +286,20 @@ def analyse(
     steps.reverse()
     if progress is not None:
         progress(len(steps), len(phase_two))
-    return Analysis(record, tuple(steps), max_nodes)
+    return Analysis(record, tuple(steps), max_nodes, now)
+
+
+def _now_said(now: Solution) -> str:
+    """The line of the table for the position a record stops at."""
+    said = f"now: seat {now.seat} to move"
+    if now.verdict is None:
+        return said + ": beyond the solver's budget, not judged"
+    moves = ", ".join(str(move) for move in now.moves)
+    if now.verdict is Verdict.ESCAPES:
+        return said + f" escapes; kept by {moves}"
+    if now.verdict is Verdict.GOAT:
+        return said + " can be made the goat whatever it plays"
+    return said + f" is open (no one can force it); kept so by {moves}"
 
 
 def _shown(verdict: Verdict | None, inferred: bool) -> str:
