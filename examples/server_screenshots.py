@@ -4,7 +4,8 @@ Starts ``python -m skitgubbe serve`` on a free port with a scratch database,
 makes a Flurst table of one person and three greedy bots, opens the person's
 invitation link in headless Chromium (Playwright, the ``browser`` extra, with
 Debian's ``chromium``), plays by clicking, and saves screenshots: mid-game at
-1200 and at 375 pixels wide, and the end of the game on the phone.
+1200 and at 375 pixels wide, the end of the game on the phone, and the game's
+analysis opened from there.
 
     python examples/server_screenshots.py docs/_static
 """
@@ -22,6 +23,8 @@ import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
+
+from skitgubbe.render.replay import page_games
 
 
 def free_port() -> int:
@@ -107,11 +110,28 @@ def main() -> int:
                 play(phone, 2000)
                 phone.wait_for_selector("#over.shown")
                 phone.screenshot(path=str(out / "server-phone-over.png"), full_page=True)
+                with phone.context.expect_page(timeout=120_000) as opened:
+                    phone.locator("#analysis").click()
+                analysis = opened.value
+                analysis.wait_for_load_state(timeout=120_000)
+                # at the first blunder (or the first move judged): the page's
+                # address names a step
+                (game,) = page_games(analysis.content())
+                notes = game["notes"]
+                step = next(
+                    (i for i, note in enumerate(notes) if note.startswith("??")),
+                    next(i for i, note in enumerate(notes) if " before, " in note),
+                )
+                analysis.goto(f"{analysis.url}#{step + 1}")
+                analysis.reload()
+                analysis.wait_for_timeout(300)
+                analysis.screenshot(path=str(out / "server-phone-analysis.png"))
                 browser.close()
         finally:
             server.terminate()
             server.wait(10)
-    for name in ("server-desktop.png", "server-phone.png", "server-phone-over.png"):
+    names = ["server-desktop.png", "server-phone.png", "server-phone-over.png"]
+    for name in [*names, "server-phone-analysis.png"]:
         print(out / name)
     return 0
 

@@ -3,12 +3,19 @@ port with a real SQLite file, WebSocket clients, and SIGKILL."""
 
 from __future__ import annotations
 
+import contextlib
+import http.client
 import json
 import re
 import socket
+import sqlite3
 import subprocess
 import sys
+import threading
 import time
+import urllib.error
+import urllib.request
+from email.message import Message
 from pathlib import Path
 
 import pytest
@@ -21,10 +28,12 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from skitgubbe.records import Record, replay
+from skitgubbe.render.replay import page_games
 from skitgubbe.server.app import MAX_OUTBOX, SCHEMA_PATH, TOO_SLOW
+from skitgubbe.state import PhaseTwoState
 
 from .helpers import forged
-from .server_clients import Client, play, serving
+from .server_clients import Client, Served, play, serving
 
 NAMES = ["Ann", "Bea", "Cid", "Dan"]
 
@@ -271,3 +280,120 @@ def test_a_client_that_stops_reading_is_closed_and_the_table_plays_on(tmp_path: 
         assert again.wait(0)["game"] == person.state["game"]
         person.close()
         again.close()
+
+
+def analysts() -> list[int]:
+    """The processes making an analysis for a server (see ``skitgubbe.server.analyst``)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                words = (entry / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if b"skitgubbe.server.analyst" in words:
+                found.append(int(entry.name))
+    return found
+
+
+def long_get(served: Served, path: str) -> tuple[int, Message, bytes]:
+    """GET with time enough for an analysis: the status, the headers, the body."""
+    try:
+        with urllib.request.urlopen(served.url + path, timeout=300) as answer:
+            return answer.status, answer.headers, answer.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_finished_game_is_analysed_once_apart_from_the_tables_and_kept(tmp_path: Path) -> None:
+    """The analysis runs in a process of its own while the server answers; a
+    second request meanwhile is told to come back; what is kept is served again
+    after a restart, a spoilt copy is made again rather than believed, and a
+    server killed while it analyses leaves no process behind."""
+    db = tmp_path / "tables.sqlite"
+    with serving(db) as served:
+        _, made = served.post(
+            "/api/tables",
+            {"rules": "flurst", "names": NAMES, "seed": 2, "bots": [None, *["greedy"] * 3]},
+        )
+        table = made["table"]
+        game = f"/api/tables/{table}/games/0"
+        person = Client(served, table, made["places"][0]["token"])
+        status, body = served.get(f"{game}/analysis")
+        assert status == 404 and b"still going on" in body  # it would show every hand
+        play([person])
+        assert person.state["over"]
+        person.close()
+        status, page = served.get(f"{game}/replay")
+        assert status == 200
+        (plain,) = page_games(page.decode())
+        assert not any(plain.get("notes") or [])  # not analysed yet
+        assert served.get(f"{game}/analysis?format=xml")[0] == 400
+
+        answers: list[tuple[int, Message, bytes]] = []
+        asking = threading.Thread(
+            target=lambda: answers.append(long_get(served, f"{game}/analysis?format=json"))
+        )
+        asking.start()
+        deadline = time.monotonic() + 30
+        while not analysts() and time.monotonic() < deadline:
+            time.sleep(0.005)
+        assert analysts(), "no process was started for the analysis"
+        started = time.perf_counter()
+        status, _ = served.get(f"/api/tables/{table}")
+        answered = time.perf_counter() - started
+        busy, headers, body = long_get(served, f"{game}/analysis")
+        asking.join(300)
+        assert status == 200 and answered < 1.0  # the server answers meanwhile
+        assert busy == 503 and headers.get("Retry-After") == "10"
+        assert b"analysing another game" in body
+        ((status, _, body),) = answers
+        assert status == 200, body
+        data = json.loads(body)
+        record = Record.from_dict(data["record"])
+        assert [step["move"] for step in data["steps"]] == [
+            record.moves[step["index"]] for step in data["steps"]
+        ]
+        assert data["steps"] and all(
+            isinstance(replay(record)[step["index"]], PhaseTwoState) for step in data["steps"]
+        )
+        assert not analysts()  # the process ended with its analysis
+
+    with serving(db) as served:  # kept: served again without a process started
+        status, _, page = long_get(served, f"{game}/analysis")
+        assert status == 200 and not analysts()
+        (analysed,) = page_games(page.decode())
+        notes = analysed["notes"]
+        assert len(notes) == len(record.moves)
+        phase_two = {step["index"] for step in data["steps"]}
+        assert all(bool(note) == (index in phase_two) for index, note in enumerate(notes))
+        assert sum(note.startswith("??") for note in notes) == sum(
+            step["blunder"] for step in data["steps"]
+        )
+        status, page = served.get(f"{game}/replay")  # the replay has the verdicts now
+        assert page_games(page.decode())[0]["notes"] == notes
+
+        # a spoilt copy is not shown: the analysis is made again, and a server
+        # killed meanwhile leaves no process of it behind
+        spoilt = sqlite3.connect(db)
+        spoilt.execute("UPDATE analyses SET data = ?", (json.dumps({"notes": ["x"]}),))
+        spoilt.commit()
+        spoilt.close()
+
+        def ask_again() -> None:
+            with contextlib.suppress(OSError, http.client.HTTPException):  # the server killed
+                long_get(served, f"{game}/analysis")
+
+        again = threading.Thread(target=ask_again)
+        again.start()
+        deadline = time.monotonic() + 30
+        while not analysts() and time.monotonic() < deadline:
+            time.sleep(0.005)
+        assert analysts(), "the spoilt analysis was believed"
+        served.kill()
+        deadline = time.monotonic() + 1  # well before the analysis would end by itself
+        while analysts() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert not analysts(), "the analysis outlived the server"
+        again.join(30)

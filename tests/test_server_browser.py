@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from skitgubbe.records import Record, replay
+from skitgubbe.render.replay import page_games
 from skitgubbe.render.svg import layout
 from skitgubbe.server.tables import public_view
 
@@ -107,6 +108,19 @@ def test_four_people_and_a_spectator_play_a_whole_game_by_clicking(tmp_path: Pat
                 assert "<img" in page.locator("#picture").text_content()
             goat = pages[4].locator("#goat").inner_text()
             assert any(goat.startswith(name) for name in NAMES)
+            # the spectator opens the game's analysis: its replay page, the title
+            # shown as text, phase two's moves judged
+            with pages[4].context.expect_page(timeout=300_000) as opened:
+                pages[4].locator("#analysis").click()
+            analysis = opened.value
+            analysis.on("pageerror", lambda error: problems.append(str(error)))
+            analysis.on("dialog", lambda dialog: problems.append(f"a dialog: {dialog.message}"))
+            analysis.wait_for_load_state(timeout=300_000)
+            assert analysis.locator("h1").inner_text() == "<script>alert(2)</script>: game 1"
+            (game,) = page_games(analysis.content())
+            assert any(game["notes"]) and all(
+                not note or note.startswith(("seat ", "?? seat ")) for note in game["notes"]
+            )
             browser.close()
         assert problems == [], problems
         status, body = served.get(f"/api/tables/{table}/games/0/record")

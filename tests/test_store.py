@@ -79,8 +79,8 @@ def test_a_file_from_a_newer_layout_is_refused_and_an_empty_one_migrated(tmp_pat
 
 def test_a_file_of_layout_1_is_migrated_with_its_tables_and_moves(tmp_path: Path) -> None:
     """Layout 2 added a table's settings, laid-out deals and forfeits, layout 3
-    when a game began; a file written with layout 1 opens with every table, token
-    and move kept."""
+    when a game began, layout 4 the analyses; a file written with layout 1 opens
+    with every table, token and move kept."""
     from skitgubbe.server import store as module
 
     path = tmp_path / "v1.sqlite"
@@ -100,13 +100,16 @@ def test_a_file_of_layout_1_is_migrated_with_its_tables_and_moves(tmp_path: Path
     db.execute("INSERT INTO moves VALUES ('t1', 0, 0, ?, 0)", (move,))
     db.close()
     store = Store(path)
-    assert store.version == SCHEMA_VERSION == 3
+    assert store.version == SCHEMA_VERSION == 4
     assert store.times("t1", 0) == (None, [0.0])  # begun before layout 3: not known
     assert store.table("t1") == ("Old", {})
     assert list(store.record("t1", 0).moves) == [move]
     assert store.seat_of("t1", token) == 0
     assert store.games("t1") == [(0, None, None)]
     store.add_move("t1", 0, 1, str(store.position("t1", 0).legal_moves()[0]))
+    assert store.analysis("t1", 0) is None
+    store.save_analysis("t1", 0, {"notes": ["", ""]})
+    assert store.analysis("t1", 0) == {"notes": ["", ""]}
 
 
 def test_the_store_keeps_when_each_game_began_and_each_move_was_made() -> None:

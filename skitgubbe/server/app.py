@@ -16,6 +16,18 @@ What it serves:
 * ``GET /api/tables/ID/games/N/record``: a finished game's record, as
   :meth:`~skitgubbe.records.Record.to_json` writes it (``replay --html`` opens
   it). A game going on has none: it would show every hand.
+* ``GET /api/tables/ID/games/N/replay``: a finished game's replay page
+  (:func:`~skitgubbe.render.replay_html`), with the solver's verdicts if the
+  game has been analysed.
+* ``GET /api/tables/ID/games/N/analysis``: a finished game analysed by the
+  solver (:func:`~skitgubbe.solve.analyse`,
+  :data:`~skitgubbe.solve.ANALYSIS_NODES` positions and
+  :data:`ANALYSIS_SECONDS` a question), as the replay page with every
+  phase-two move's verdict, or with ``?format=json`` as data
+  (:meth:`~skitgubbe.solve.Analysis.to_dict`). The first request makes it, in a
+  process of its own (:mod:`skitgubbe.server.analyst`) so that every table goes
+  on meanwhile, and the store keeps it; one game is analysed at a time, and a
+  request while one is being made is answered ``503`` with ``Retry-After``.
 * ``WS /api/tables/ID/ws``: the table's messages. The client first sends
   ``{"type": "join", "token": ...}`` (no token: a spectator) and gets a
   ``hello`` and a ``state``; after every change it gets a new ``state`` (see
@@ -39,7 +51,10 @@ import asyncio
 import contextlib
 import functools
 import gc
+import html
 import json
+import signal
+import sys
 import time
 from collections.abc import AsyncIterator, Mapping
 from importlib import resources
@@ -50,8 +65,13 @@ from .. import __version__
 from ..cards import one_pack
 from ..errors import IllegalMoveError, shown
 from ..extras import require
+from ..records import Record
+from ..render import replay_html
 from ..render.svg import defs, table_svg
+from ..solve import ANALYSIS_NODES
 from ..specs import as_rules
+from ..text import printable
+from .analyst import checked
 from .store import Store, StoreError
 from .tables import Clock, Table, TableError
 
@@ -64,6 +84,8 @@ from starlette.routing import Route, WebSocketRoute  # noqa: E402
 from starlette.websockets import WebSocket, WebSocketDisconnect  # noqa: E402
 
 __all__ = [
+    "ANALYSIS_LIMIT",
+    "ANALYSIS_SECONDS",
     "MAX_CLIENT_MESSAGE",
     "MAX_OUTBOX",
     "PROTOCOL",
@@ -94,6 +116,12 @@ RATE = 20.0
 #: close through, so that what waits for it cannot grow without end; it rejoins
 #: to get the table as it is then.
 MAX_OUTBOX = 256
+#: The longest the solver may think about one question of a game's analysis, in
+#: seconds (as well as :data:`ANALYSIS_NODES` positions).
+ANALYSIS_SECONDS = 0.5
+#: The longest a game's analysis may take, in seconds; past it the analysis is
+#: stopped and the request answered with an error.
+ANALYSIS_LIMIT = 300.0
 #: The close code of a connection dropped for falling :data:`MAX_OUTBOX` messages
 #: behind (4000 and up are the application's own; 408 as in HTTP's timeout).
 TOO_SLOW = 4408
@@ -193,8 +221,13 @@ class Server:
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._thinking: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        #: Whether an analysis is being made, and the process making it.
+        self._analysing = False
+        self._analyst: asyncio.subprocess.Process | None = None
 
     def close(self) -> None:
+        if self._analyst is not None and self._analyst.returncode is None:
+            self._analyst.kill()
         for timer in self._timers.values():
             timer.cancel()
         for table in self.tables.values():
@@ -475,6 +508,115 @@ class Server:
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
 
+    def _finished(self, request: Request) -> tuple[Table, int, Record]:
+        """The table, number and record of the finished game a request names."""
+        table = self.table(request.path_params["table"])
+        number = int(request.path_params["game"])
+        return table, number, table.record(number)
+
+    def _title(self, table: Table, number: int) -> str:
+        return f"{table.title or 'Skitgubbe'}: game {number + 1}"
+
+    async def _replay(self, request: Request) -> Response:
+        try:
+            table, number, record = self._finished(request)
+        except (TableError, ValueError) as error:
+            return JSONResponse(_error(str(error)), status_code=404)
+        data = checked(self.store.analysis(table.id, number), record)
+        notes = None if data is None else [data["notes"]]
+        return HTMLResponse(replay_html(record, title=self._title(table, number), notes=notes))
+
+    async def _analysis(self, request: Request) -> Response:
+        try:
+            table, number, record = self._finished(request)
+        except (TableError, ValueError) as error:
+            return JSONResponse(_error(str(error)), status_code=404)
+        shape = request.query_params.get("format", "html")
+        if shape not in ("html", "json"):
+            return JSONResponse(
+                _error(f"format: html or json, not {printable(shape)!r}"), status_code=400
+            )
+        data = checked(self.store.analysis(table.id, number), record)
+        if data is None:
+            if self._analysing:
+                busy = "the server is analysing another game; try again in a little while"
+                return _failed(busy, 503, shape, retry=10)
+            self._analysing = True
+            try:
+                data = await self._analyse(record)
+            except RuntimeError as error:
+                return _failed(str(error), 500, shape)
+            finally:
+                self._analysing = False
+            self.store.save_analysis(table.id, number, data)
+        if shape == "json":
+            return JSONResponse({"record": record.to_dict(), **data["analysis"]})
+        page = replay_html(record, title=self._title(table, number), notes=[data["notes"]])
+        return HTMLResponse(page)
+
+    async def _analyse(self, record: Record) -> dict[str, Any]:
+        """``record``'s analysis, made by :mod:`skitgubbe.server.analyst` in a
+        process of its own, checked; :class:`RuntimeError` if it fails or takes
+        longer than :data:`ANALYSIS_LIMIT`."""
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "skitgubbe.server.analyst",
+            str(ANALYSIS_NODES),
+            str(ANALYSIS_SECONDS),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            preexec_fn=_stop_with_parent,
+        )
+        self._analyst = process
+        try:
+            out, err = await asyncio.wait_for(
+                process.communicate(record.to_json().encode()), ANALYSIS_LIMIT
+            )
+        except TimeoutError:
+            process.kill()
+            await process.wait()
+            raise RuntimeError(
+                f"the analysis took longer than {ANALYSIS_LIMIT:g} s and was stopped"
+            ) from None
+        finally:
+            self._analyst = None
+        if process.returncode != 0:
+            last = err.decode(errors="replace").strip().splitlines()[-1:] or ["no message"]
+            raise RuntimeError(f"the analysis failed: {last[0]}")
+        try:
+            data = checked(json.loads(out), record)
+        except ValueError:
+            data = None
+        if data is None:
+            raise RuntimeError("the analysis failed: its answer was not an analysis of the game")
+        return data
+
+
+def _failed(text: str, status: int, shape: str, retry: int | None = None) -> Response:
+    """An analysis that cannot be had now: an error as JSON, or for a person
+    (``shape`` html) a short page saying why, which loads itself again after
+    ``retry`` seconds if given."""
+    headers = {} if retry is None else {"Retry-After": str(retry)}
+    if shape == "json":
+        return JSONResponse(_error(text), status_code=status, headers=headers)
+    again = "" if retry is None else f'<meta http-equiv="refresh" content="{retry}">'
+    page = (
+        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">{again}'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>Analysis</title></head><body><p>{html.escape(text)}.</p></body></html>"
+    )
+    return HTMLResponse(page, status_code=status, headers=headers)
+
+
+def _stop_with_parent() -> None:  # pragma: no cover - runs in the child, before exec
+    """On Linux, have the kernel stop the analysing process if the server dies."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
 
 def _refuse(what: str, value: object) -> str:
     raise TableError(f"{what}: text, not {shown(value)}")
@@ -518,6 +660,8 @@ def create_app(path: str | Path, *, bot_specs: Mapping[str, str] | None = None) 
             Route("/api/tables", server._new_table, methods=["POST"]),
             Route("/api/tables/{table}", server._table_hello),
             Route("/api/tables/{table}/games/{game:int}/record", server._record),
+            Route("/api/tables/{table}/games/{game:int}/replay", server._replay),
+            Route("/api/tables/{table}/games/{game:int}/analysis", server._analysis),
             WebSocketRoute("/api/tables/{table}/ws", server._websocket),
         ],
         lifespan=lifespan,

@@ -8,7 +8,8 @@ by replaying its moves (:meth:`Store.record`). The file runs in SQLite's WAL
 mode, and its schema carries a version (``PRAGMA user_version``) that
 :class:`Store` migrates on opening. Each game keeps when it began and each move
 when it was made (:meth:`Store.times`), so that a table rebuilt after a restart
-knows how much of each seat's time bank is spent.
+knows how much of each seat's time bank is spent; and a finished game's
+analysis by the solver, once made (:meth:`Store.analysis`).
 
 >>> import skitgubbe as sg
 >>> store = Store(":memory:")
@@ -47,7 +48,7 @@ from ..state import State
 __all__ = ["SCHEMA_VERSION", "Store", "StoreError"]
 
 #: The version of the database's layout; :class:`Store` migrates older files.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 #: Each step from one version of the layout to the next, in order.
 _MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -93,6 +94,16 @@ _MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         # when a game began (its first wait), in seconds since the epoch
         "ALTER TABLE games ADD COLUMN started REAL",
+    ),
+    (
+        # a finished game's analysis by the solver, made once and kept
+        """CREATE TABLE analyses (
+            table_id TEXT NOT NULL,
+            game INTEGER NOT NULL,
+            data TEXT NOT NULL,
+            PRIMARY KEY (table_id, game),
+            FOREIGN KEY (table_id, game) REFERENCES games(table_id, number)
+        )""",
     ),
 )
 
@@ -302,6 +313,29 @@ class Store:
             )
         ]
         return Record.of(first, moves)
+
+    def analysis(self, table: str, game: int) -> object:
+        """The analysis kept for game ``game`` of ``table`` (the JSON
+        :meth:`save_analysis` was given, read back), or ``None`` if none is kept
+        or what is kept is not JSON. Whoever shows it checks it first."""
+        row = self._db.execute(
+            "SELECT data FROM analyses WHERE table_id = ? AND game = ?", (table, game)
+        ).fetchone()
+        if row is None:
+            return None
+        try:
+            return json.loads(row[0])
+        except (TypeError, ValueError):
+            return None
+
+    def save_analysis(self, table: str, game: int, data: Mapping[str, Any]) -> None:
+        """Keep ``data`` (JSON) as the analysis of game ``game`` of ``table``, in
+        place of any kept before."""
+        with self._transaction():
+            self._db.execute(
+                "INSERT OR REPLACE INTO analyses VALUES (?, ?, ?)",
+                (table, game, json.dumps(dict(data), separators=(",", ":"))),
+            )
 
     def times(self, table: str, game: int) -> tuple[float | None, list[float]]:
         """When game ``game`` of ``table`` began (``None`` for a game a store
