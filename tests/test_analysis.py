@@ -221,6 +221,18 @@ def test_the_replay_page_shows_each_steps_verdict_and_marks_the_blunders(tmp_pat
     text = dom(page, quiet.index + 1, tmp_path)
     note = re.search(r'<p id="note"[^>]*>(.*?)</p>', text, re.S)
     assert note is not None and note.group(1) == quiet.note
+    # the button to the next blunder: from the deal the first, from the first the
+    # second, from the last back to the first; none without blunders
+    first, second = (step.index + 1 for step in analysis.blunders[:2])
+    last = analysis.blunders[-1].index + 1
+    for at, ahead in ((0, first), (first, second), (last, first)):
+        button = re.search(r'<button id="blunder"[^>]*>', dom(page, at, tmp_path))
+        assert button is not None and "hidden" not in button.group(0)
+        assert f'data-step="{ahead}"' in button.group(0), (at, button.group(0))
+    plain = tmp_path / "plain.html"
+    plain.write_text(replay_html(record), encoding="utf-8")
+    button = re.search(r'<button id="blunder"[^>]*>', dom(plain, 0, tmp_path))
+    assert button is not None and "hidden" in button.group(0)
 
 
 def test_a_verdict_that_follows_from_a_neighbouring_one_is_the_solvers() -> None:

@@ -10,8 +10,9 @@ at move 40) and follows it, so a step can be linked.
 
 Given ``notes`` (one text for each move, as
 :meth:`skitgubbe.solve.Analysis.notes` writes them for a game the solver
-judged), the page shows each step's note under the board, and marks in the
-list of moves those whose note starts with ``??`` (a blunder).
+judged), the page shows each step's note under the board, marks in the
+list of moves those whose note starts with ``??`` (a blunder), and has a
+button (and the B key) that goes to the next blunder.
 
 The page holds each position's items as laid out for the open picture, and for
 every card in a hand the seats that know it; the browser draws the chosen
@@ -394,6 +395,7 @@ h1 {{ font-size: 18px; margin: 0 0 10px; }}
 <input id="slider" type="range" min="0" value="0" aria-label="step">
 <button id="next" title="forward (right arrow)">&#x25B6;</button>
 <button id="last" title="last (End)">&#x25B6;&#x25B6;</button>
+<button id="blunder" title="the next blunder (B)" hidden>?? &#x25B6;</button>
 <span id="step"></span>
 </div>
 <p id="said" aria-live="polite"></p>
@@ -438,6 +440,7 @@ const list = document.getElementById("moves");
 const RED = { C: false, D: true, H: true, S: false };
 const ANCHOR = { s: "start", m: "middle", e: "end" };
 let step = 0;
+let blunders = [];  // the steps of the blunders marked in the notes
 
 function esc(text) {
   return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -511,6 +514,13 @@ function show(to, fromHash) {
   const text = game.notes && step ? game.notes[step - 1] : "";
   note.textContent = text;
   note.className = text.startsWith("??") ? "blunder" : "";
+  const nextBlunder = document.getElementById("blunder");
+  nextBlunder.hidden = blunders.length === 0;
+  if (blunders.length) {
+    const ahead = blunders.find((at) => at > step) ?? blunders[0];
+    nextBlunder.dataset.step = String(ahead);
+    nextBlunder.setAttribute("aria-label", `the next blunder: move ${ahead}`);
+  }
   for (const item of list.children) item.classList.remove("now");
   const now = list.children[step];
   if (now) {
@@ -550,6 +560,9 @@ function choose(index) {
     option.textContent = `seat ${seat}`;
     seatMenu.appendChild(option);
   }
+  blunders = game.notes
+    ? game.notes.flatMap((text, index) => (text.startsWith("??") ? [index + 1] : []))
+    : [];
   list.innerHTML = "";
   const start = document.createElement("li");
   start.textContent = "the deal";
@@ -588,9 +601,15 @@ document.getElementById("first").addEventListener("click", () => show(0));
 document.getElementById("back").addEventListener("click", () => show(step - 1));
 document.getElementById("next").addEventListener("click", () => show(step + 1));
 document.getElementById("last").addEventListener("click", () => show(last));
+document.getElementById("blunder").addEventListener("click", (event) => {
+  show(Number(event.currentTarget.dataset.step));
+});
 document.addEventListener("keydown", (event) => {
   if (event.target === seatMenu) return;
   const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: last };
+  if ((event.key === "b" || event.key === "B") && blunders.length) {
+    moves[event.key] = Number(document.getElementById("blunder").dataset.step);
+  }
   if (event.key in moves) {
     event.preventDefault();
     show(moves[event.key]);
