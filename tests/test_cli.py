@@ -8,6 +8,7 @@ import io
 import json
 import math
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -525,3 +526,53 @@ def test_play_pass_lets_the_tricks_sluffs_go_by_and_never_says_1_to_1(
     # asked far less often out of turn than a person who answers every chance
     _, every = play("0\n1\n" * 3000, monkeypatch=monkeypatch, capsys=capsys)
     assert out.count("you may act out of turn") < every.count("you may act out of turn")
+
+
+def test_play_hint_gives_the_solvers_verdict_in_phase_two_from_the_seats_view() -> None:
+    """``hint`` at seed 2's move 125 of a greedy 3-player game (seat 0 about to
+    throw its escape away with AS): the escape and the moves that keep it; after
+    the blunder, the goat against the best defence; none in phase one."""
+    from skitgubbe.bots import GreedyBot, play_game
+    from skitgubbe.cli.play import Hints
+
+    record = play_game(sg.presets.FLURST, [GreedyBot() for _ in range(3)], seed=2).record
+    states = sg.replay(record)
+    hints = Hints()
+    assert record.moves[124] == "0 play AS"
+    assert hints(states[124].view(0)) == (
+        "The solver: you can escape whatever the others do, with play 6C, play 8C."
+    )
+    assert hints(states[125].view(0)) == (
+        "The solver: against the best defence you are the goat, whatever you play."
+    )
+    assert hints(states[0].view(0)).startswith("No hint in phase one")
+    four = sg.replay(play_game(sg.presets.FLURST, [GreedyBot() for _ in range(4)], seed=3).record)
+    start = next(state for state in four if isinstance(state, sg.PhaseTwoState))
+    assert hints(start.view(0)).startswith("The solver: beyond its budget here")
+
+
+def test_play_analyse_prints_the_verdicts_after_the_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out = play("hint\n" + "1\n" * 5000, "--analyse", monkeypatch=monkeypatch, capsys=capsys)
+    assert status == 0
+    assert "No hint in phase one: the solver judges phase two" in out
+    after = out.split("the goat after", 1)[1]
+    assert "The solver's verdicts on phase two" in after
+    assert re.search(r"\d+ phase-two moves, \d+ blunders?", after)
+    assert "You made no blunder the solver could judge." in after or "Your blunder at" in after
+
+
+def test_play_says_what_happened_to_you_in_the_second_person() -> None:
+    from skitgubbe.cli.play import describe
+    from skitgubbe.events import Event, EventKind
+
+    said = {
+        kind: (describe(Event(kind, 0), 0), describe(Event(kind, 1), 0))
+        for kind in (EventKind.OUT, EventKind.ONE_CARD, EventKind.LEADS, EventKind.STALLED)
+    }
+    assert said[EventKind.OUT] == ("you are out", "seat 1 is out")
+    assert said[EventKind.ONE_CARD] == ("you have one card", "seat 1 has one card")
+    assert said[EventKind.LEADS] == ("you lead", "seat 1 leads")
+    assert said[EventKind.STALLED][0].startswith("you hold the most cards")
+    assert said[EventKind.STALLED][1].startswith("seat 1 holds the most cards")

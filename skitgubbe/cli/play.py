@@ -7,9 +7,13 @@ hand (sorted, suits coloured when the terminal allows; ``NO_COLOR`` or
 hand sizes and what happened since you last acted, then the numbered legal
 moves. Answer with a number or a move's text (``play 7C``, ``0 sluff 3S``);
 when you are not due, ``0`` (or an empty line) lets play go on without you.
-``help`` (or ``?``) explains the answers; ``quit`` ends the game.
-``--record game.json`` saves the game record. ``quit``, end of input or Ctrl-C
-ends the game cleanly (the record so far is still saved).
+``help`` (or ``?``) explains the answers; ``hint`` asks the phase-two solver
+what your seat can force from here (phase two only, where every hand is known to
+a player who remembers phase one); ``quit`` ends the game.
+``--record game.json`` saves the game record, and ``--analyse`` prints the
+solver's verdict on every phase-two move once the game is over, your blunders
+named (as ``python -m skitgubbe analyse`` does). ``quit``, end of input or
+Ctrl-C ends the game cleanly (the record so far is still saved).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import argparse
 import os
 import random
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
@@ -31,11 +36,13 @@ from ..events import Event, EventKind
 from ..moves import Done, Move, parse_move
 from ..records import Record
 from ..runner.keys import bot_seed, new_key
-from ..state import Phase, State
+from ..sampling import sample
+from ..solve import ANALYSIS_NODES, Solver, Verdict, analyse
+from ..state import Phase, PhaseTwoState, State
 from ..views import PlayerView
 from .commands import BOTS_HELP, Command, output_problem
 
-__all__ = ["COMMAND", "HumanBot", "Quit", "Stopped"]
+__all__ = ["COMMAND", "Hints", "HumanBot", "Quit", "Stopped"]
 
 _RED = (Suit.DIAMONDS, Suit.HEARTS)
 
@@ -87,15 +94,19 @@ _PHRASES = {
 }
 
 
+#: The verbs of :data:`_PHRASES` said of "you".
+_SECOND_PERSON = {"is": "are", "has": "have", "leads": "lead", "holds": "hold"}
+
+
 def describe(event: Event, me: int) -> str:
     """One event in words, from seat ``me``'s side (others' draws are only counted)."""
     who = "you" if event.player == me else f"seat {event.player}"
     if event.kind in _PHRASES:
         phrase = _PHRASES[event.kind]
-        if who == "you":  # "you are out", "you have one card"
-            for third, second in (("is ", "are "), ("has ", "have ")):
-                if phrase.startswith(third):
-                    phrase = second + phrase[len(third) :]
+        if who == "you":  # "you are out", "you have one card", "you lead"
+            verb, _, rest = phrase.partition(" ")
+            verb = _SECOND_PERSON.get(verb, verb)
+            phrase = f"{verb} {rest}" if rest else verb
         return f"{who} {phrase}"
     return f"{who} {str(event).split(' ', 1)[1]}"
 
@@ -105,6 +116,7 @@ HELP_WORDS = frozenset({"help", "?", "h"})
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 #: Words that let the rest of this trick's chances to sluff go by.
 PASS_WORDS = frozenset({"pass", "p"})
+HINT_WORDS = frozenset({"hint"})
 
 
 def numbers(low: int, high: int) -> str:
@@ -121,6 +133,7 @@ def answers_help(due: bool, moves: int) -> str:
     if not due:
         lines.append("You are not due: 0 or an empty line lets play go on without you.")
     lines.append("pass lets every chance to sluff on this trick go by (and says done when asked).")
+    lines.append("hint asks the solver what you can force from here (phase two).")
     lines.append("help or ? shows this; quit ends the game (--record still saves it).")
     return "\n".join(lines)
 
@@ -139,12 +152,15 @@ class HumanBot:
         write: Callable[[str], None],
         explain: Callable[[Move], str | None],
         colour: bool = False,
+        hint: Callable[[PlayerView], str] | None = None,
     ) -> None:
         self.name = "you"
         self.read = read
         self.write = write
         self.explain = explain
         self.colour = colour
+        #: What ``hint`` answers, from the seat's view (``None``: no hints).
+        self.hint = hint
         #: What happened since this seat last acted, in words.
         self.news: list[str] = []
         #: The trick whose chances to sluff the person let go by (its leader and the
@@ -232,6 +248,9 @@ class HumanBot:
             if word in HELP_WORDS:
                 self.write(answers_help(due, len(moves)))
                 continue
+            if word in HINT_WORDS:
+                self.write(self.hint(view) if self.hint else "No hints in this game.")
+                continue
             chosen, reason = self._parse(text, view, moves, due)
             if reason is None:
                 return chosen
@@ -299,6 +318,69 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="the deal's seed (random)")
     parser.add_argument("--record", type=Path, default=None, help="save the game record here")
     parser.add_argument("--no-color", action="store_true", help="no colours")
+    parser.add_argument(
+        "--analyse",
+        action="store_true",
+        help="after the game, the solver's verdict on every phase-two move, your blunders named",
+    )
+
+
+class Hints:
+    """What ``hint`` answers: the solver's verdict for the seat from its view, in
+    phase two once every hand is known to it (one solver for the game, so that
+    what it proved for one hint serves the next)."""
+
+    def __init__(self) -> None:
+        self.solver = Solver()
+
+    def __call__(self, view: PlayerView) -> str:
+        if view.phase is not Phase.TWO:
+            return "No hint in phase one: the solver judges phase two, where every hand is known."
+        if view.unseen_mask:
+            return "No hint here: some cards are hidden from you, and the solver needs them all."
+        position = sample(view, random.Random(0))  # every card placed: the position itself
+        answer = self.solver.solve(position, view.player, max_nodes=ANALYSIS_NODES)
+        moves = ", ".join(str(move).split(" ", 1)[1] for move in answer.moves)
+        if answer.verdict is None:
+            return (
+                f"The solver: beyond its budget here ({ANALYSIS_NODES:,} positions); "
+                "fewer cards, and it will tell."
+            )
+        if answer.verdict is Verdict.ESCAPES:
+            return f"The solver: you can escape whatever the others do, with {moves}."
+        if answer.verdict is Verdict.GOAT:
+            if isinstance(position, PhaseTwoState) and position.active.bit_count() == 2:
+                return "The solver: against the best defence you are the goat, whatever you play."
+            return (
+                "The solver: the others playing together could make you the goat whatever "
+                "you play; playing each for itself, they may not."
+            )
+        return f"The solver: no one can force an end here; {moves} keep it so."
+
+
+def _analysed(record: Record, seat: int, write: Callable[[str], None]) -> None:
+    """Print the analysis of the game played, the blunders of ``seat`` named."""
+    started = time.perf_counter()
+
+    def report(done: int, total: int) -> None:
+        if done < total and done % 5 == 0:
+            spent = time.perf_counter() - started
+            print(
+                f"\ranalysing: {done} of {total} phase-two moves ({spent:.0f} s)",
+                end="",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    analysis = analyse(record, progress=report)
+    print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
+    write("The solver's verdicts on phase two (seat, before the move, after it):")
+    write(analysis.table())
+    mine = [step for step in analysis.blunders if step.player == seat]
+    for step in mine:
+        write(f"Your blunder at move {step.index + 1}, {step.move}: {step.note}")
+    if analysis.steps and not mine:
+        write("You made no blunder the solver could judge.")
 
 
 def _bots(text: str, players: int, seat: int, human: Bot) -> list[Bot]:
@@ -342,7 +424,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         error = current[-1].explain(move) if current else None
         return None if error is None else str(error)
 
-    human = HumanBot(input, write, explain, use_colour(out, args.no_color))
+    human = HumanBot(input, write, explain, use_colour(out, args.no_color), Hints())
     try:
         bots = _bots(args.bots, players, args.seat, human)
     except MatchError as error:
@@ -382,9 +464,16 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     except (Stopped, KeyboardInterrupt):
         write(f"Game stopped after {len(moves)} moves.")
         status = 130
+    record = Record.of(first, moves)
     if args.record is not None:
-        args.record.write_text(Record.of(first, moves).to_json(indent=1), encoding="utf-8")
+        args.record.write_text(record.to_json(indent=1), encoding="utf-8")
         write(f"Saved the game record as {args.record}")
+    if args.analyse and status == 0:
+        try:
+            _analysed(record, seat, write)
+        except KeyboardInterrupt:
+            write("Analysis stopped.")
+            status = 130
     return status
 
 
