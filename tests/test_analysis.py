@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any, cast
 
@@ -188,6 +189,46 @@ def test_a_game_stopped_in_phase_two_gets_the_verdict_of_its_last_position(
     assert tight.now is not None and tight.now.verdict is None
     assert "now: seat 0 to move: beyond the solver's budget, not judged" in tight.table()
     assert "? beyond the solver's budget: not judged" in tight.table()
+
+
+def test_an_analysis_keeps_within_its_total_time_and_says_what_it_left(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """With little time in all, the moves near the end are judged as before and
+    the earlier ones, not reached, are left unjudged and said so; with time
+    enough, nothing is left for want of it."""
+    record = greedy_record(2)
+    full = analyse(record, max_nodes=NODES)
+    assert not full.out_of_time
+    clock = [0.0]
+
+    def ticking() -> float:  # every look at the clock takes a second
+        clock[0] += 1.0
+        return clock[0]
+
+    real = time.perf_counter
+    try:
+        time.perf_counter = ticking
+        hurried = analyse(record, max_nodes=NODES, total_seconds=12)
+    finally:
+        time.perf_counter = real
+    assert hurried.out_of_time
+    reached = [step for step in hurried.steps if step.judged]
+    assert reached and len(reached) < len([step for step in full.steps if step.judged])
+    for step in hurried.steps:  # what it judged is what the full analysis judged
+        if step.judged:
+            assert step == full.steps[hurried.steps.index(step)]
+    first_reached = hurried.steps.index(reached[0])
+    assert all(not step.judged for step in hurried.steps[:first_reached])
+    assert "the analysis ran out of time" in hurried.table()
+    assert hurried.to_dict()["out_of_time"] is True
+    with pytest.raises(ValueError, match="total_seconds must be more than 0"):
+        analyse(record, total_seconds=0)
+    saved = tmp_path / "game.json"
+    saved.write_text(record.to_json())
+    with pytest.raises(SystemExit):
+        main(["analyse", str(saved), "--total", "-1"])
+    assert "--total: give a time above 0" in capsys.readouterr().err
 
 
 def test_bad_notes_and_bad_budgets_are_refused(

@@ -5,7 +5,8 @@ saves one), asks the solver, for every move of phase two, what its player could
 force before the move and after it, and prints the moves with both verdicts, the
 blunders (a move that threw away an escape the player could have forced) marked
 with the moves that kept it. Positions beyond the solver's budget (``--nodes``
-positions a question) are left unjudged and said so. ``--html`` writes the
+positions a question, ``--seconds`` a question, ``--total`` in all) are left
+unjudged and said so. ``--html`` writes the
 replay page with each step's verdict; ``--json`` the analysis as data. See
 :mod:`skitgubbe.solve.analysis`.
 """
@@ -38,6 +39,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--seconds", type=float, default=None, help="also stop each question after this long"
     )
     parser.add_argument(
+        "--total",
+        type=float,
+        default=None,
+        help="keep the whole analysis within this many seconds (the earlier moves not "
+        "reached are left unjudged)",
+    )
+    parser.add_argument(
         "--html", type=Path, default=None, help="write the replay page with verdicts"
     )
     parser.add_argument("--json", type=Path, default=None, help="write the analysis as JSON")
@@ -60,6 +68,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(f"--nodes: give from 1 to 100,000,000 positions, not {args.nodes:,}")
     if args.seconds is not None and not args.seconds > 0:
         parser.error(f"--seconds: give a time above 0, not {args.seconds}")
+    if args.total is not None and not args.total > 0:
+        parser.error(f"--total: give a time above 0, not {args.total}")
     try:
         record = read_record(args.record)
         started = time.perf_counter()
@@ -77,7 +87,13 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 flush=True,
             )
 
-        analysis = analyse(record, max_nodes=args.nodes, seconds=args.seconds, progress=report)
+        analysis = analyse(
+            record,
+            max_nodes=args.nodes,
+            seconds=args.seconds,
+            progress=report,
+            total_seconds=args.total,
+        )
     except OSError as error:
         parser.error(f"cannot read {args.record}: {error.strerror or error}")
     except (ValueError, ReplayError) as error:

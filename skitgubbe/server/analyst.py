@@ -3,7 +3,7 @@
 The solver is all computation: run in the server's process it would hold the
 interpreter (the compiled build's native code never lets go of it) and every
 table would wait. So the server (:mod:`skitgubbe.server.app`) starts
-``python -m skitgubbe.server.analyst NODES SECONDS``, writes the record's JSON to
+``python -m skitgubbe.server.analyst NODES SECONDS TOTAL``, writes the record's JSON to
 its standard input and reads the analysis from its standard output, as one JSON
 object: :meth:`~skitgubbe.solve.Analysis.to_dict` without the record, the
 replay page's notes (:meth:`~skitgubbe.solve.Analysis.notes`) and the table
@@ -26,11 +26,14 @@ from ..solve import analyse
 __all__ = ["analysed", "checked", "main"]
 
 
-def analysed(record: Record, max_nodes: int, seconds: float | None) -> dict[str, Any]:
-    """``record``'s analysis as the server keeps it: the analysis as data
+def analysed(
+    record: Record, max_nodes: int, seconds: float | None, total_seconds: float | None = None
+) -> dict[str, Any]:
+    """``record``'s analysis as the server keeps it (see
+    :func:`~skitgubbe.solve.analyse` for the budgets): the analysis as data
     without the record (``"analysis"``), the notes of the replay page
     (``"notes"``) and the table to read (``"table"``)."""
-    analysis = analyse(record, max_nodes=max_nodes, seconds=seconds)
+    analysis = analyse(record, max_nodes=max_nodes, seconds=seconds, total_seconds=total_seconds)
     data = analysis.to_dict()
     del data["record"]
     return {"analysis": data, "notes": analysis.notes(), "table": analysis.table()}
@@ -64,11 +67,12 @@ def checked(data: object, record: Record) -> dict[str, Any] | None:
 
 
 def main(argv: list[str]) -> int:  # pragma: no cover - runs as its own process
-    """``argv``: the positions a question and the seconds a question (``0``:
-    none); the record on standard input, the analysis on standard output."""
-    nodes, seconds = int(argv[0]), float(argv[1])
+    """``argv``: the positions a question, the seconds a question and the
+    seconds of the whole analysis (``0``: no limit); the record on standard
+    input, the analysis on standard output."""
+    nodes, seconds, total = int(argv[0]), float(argv[1]), float(argv[2])
     record = Record.from_json(sys.stdin.read())
-    data = analysed(record, nodes, seconds or None)
+    data = analysed(record, nodes, seconds or None, total or None)
     sys.stdout.write(json.dumps(data, separators=(",", ":")))
     return 0
 

@@ -22,7 +22,7 @@ What it serves:
 * ``GET /api/tables/ID/games/N/analysis``: a finished game analysed by the
   solver (:func:`~skitgubbe.solve.analyse`,
   :data:`~skitgubbe.solve.ANALYSIS_NODES` positions and
-  :data:`ANALYSIS_SECONDS` a question), as the replay page with every
+  :data:`ANALYSIS_SECONDS` a question, :data:`ANALYSIS_TIME` in all), as the replay page with every
   phase-two move's verdict, or with ``?format=json`` as data
   (:meth:`~skitgubbe.solve.Analysis.to_dict`). The first request makes it, in a
   process of its own (:mod:`skitgubbe.server.analyst`) so that every table goes
@@ -86,6 +86,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect  # noqa: E402
 __all__ = [
     "ANALYSIS_LIMIT",
     "ANALYSIS_SECONDS",
+    "ANALYSIS_TIME",
     "MAX_CLIENT_MESSAGE",
     "MAX_OUTBOX",
     "PROTOCOL",
@@ -119,9 +120,13 @@ MAX_OUTBOX = 256
 #: The longest the solver may think about one question of a game's analysis, in
 #: seconds (as well as :data:`ANALYSIS_NODES` positions).
 ANALYSIS_SECONDS = 0.5
-#: The longest a game's analysis may take, in seconds; past it the analysis is
-#: stopped and the request answered with an error.
-ANALYSIS_LIMIT = 300.0
+#: The time a game's analysis keeps within, in seconds: the moves it has not
+#: reached by then (the earlier ones) are left unjudged, and it says so.
+ANALYSIS_TIME = 60.0
+#: The longest the process making an analysis may run, in seconds (well past
+#: :data:`ANALYSIS_TIME`); past it the process is stopped and the request
+#: answered with an error.
+ANALYSIS_LIMIT = 120.0
 #: The close code of a connection dropped for falling :data:`MAX_OUTBOX` messages
 #: behind (4000 and up are the application's own; 408 as in HTTP's timeout).
 TOO_SLOW = 4408
@@ -564,6 +569,7 @@ class Server:
             "skitgubbe.server.analyst",
             str(ANALYSIS_NODES),
             str(ANALYSIS_SECONDS),
+            str(ANALYSIS_TIME),
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,

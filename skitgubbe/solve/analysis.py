@@ -26,7 +26,10 @@ proved near the end serves the larger positions before it. A position beyond the
 budget (``max_nodes`` positions for each question, and ``seconds`` if given) is
 left unjudged: its verdict is ``None`` and the step says so; once
 :data:`GIVE_UP` positions in a row are beyond it, the earlier ones (larger
-still) are left unjudged without asking. The analysis never guesses.
+still) are left unjudged without asking. With ``total_seconds``, the whole analysis keeps
+within that time: the moves not reached by then (the earlier ones, larger) are
+left unjudged too, and :attr:`Analysis.out_of_time` says so. The analysis never
+guesses.
 
 A record that stops in phase two (a game still being played) is judged too, and
 :attr:`Analysis.now` says what the seat to move can force in the position it
@@ -48,6 +51,8 @@ with each step's verdict).
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -132,6 +137,9 @@ class Analysis:
     #: and the moves that keep it. ``None`` for a finished game, or one that
     #: stops before phase two.
     now: Solution | None = None
+    #: Whether the analysis ran out of its ``total_seconds`` before the first
+    #: phase-two move (the moves it did not reach are left unjudged).
+    out_of_time: bool = False
 
     @property
     def blunders(self) -> tuple[Step, ...]:
@@ -171,6 +179,8 @@ class Analysis:
             lines.append("? beyond the solver's budget: not judged")
         if self.now is not None:
             lines.append(_now_said(self.now))
+        if self.out_of_time:
+            lines.append("the analysis ran out of time: the earlier moves were not asked about")
         blunders, unjudged = len(self.blunders), len(self.unjudged)
         lines.append(
             f"{len(self.steps)} phase-two moves, {blunders} blunder{'s' * (blunders != 1)}"
@@ -187,6 +197,7 @@ class Analysis:
         return {
             "record": self.record.to_dict(),
             "max_nodes": self.max_nodes,
+            "out_of_time": self.out_of_time,
             "now": None
             if self.now is None
             else {
@@ -217,9 +228,11 @@ def analyse(
     seconds: float | None = None,
     solver: Solver | None = None,
     progress: Callable[[int, int], None] | None = None,
+    total_seconds: float | None = None,
 ) -> Analysis:
     """Judge every phase-two move of ``record`` (see the module's description):
-    each question may search ``max_nodes`` positions (and ``seconds``, if given).
+    each question may search ``max_nodes`` positions (and ``seconds``, if given),
+    and the whole analysis ``total_seconds`` (if given).
     ``progress``, if given, is called after each move with the phase-two moves
     judged so far and their number.
 
@@ -230,12 +243,28 @@ def analyse(
         raise ValueError(f"max_nodes must be a whole number of at least 1, not {max_nodes!r}")
     if max_nodes > DEFAULT_NODES * 50:
         raise ValueError(f"max_nodes may be at most {DEFAULT_NODES * 50:,}, not {max_nodes:,}")
+    for name, value in (("seconds", seconds), ("total_seconds", total_seconds)):
+        if value is not None and not (
+            isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0
+        ):
+            raise ValueError(f"{name} must be more than 0, not {value!r}")
+    started = time.perf_counter()
+    deadline = math.inf if total_seconds is None else started + total_seconds
+
+    def asked() -> float | None:
+        """The seconds the next question may take: its own, and what is left."""
+        if deadline == math.inf:
+            return seconds
+        left = max(deadline - time.perf_counter(), 1e-6)
+        return left if seconds is None else min(seconds, left)
+
     states = replay(record)
     solver = Solver() if solver is None else solver
     last = states[-1]
     now = None
     if isinstance(last, PhaseTwoState) and not last.is_over:
-        now = solver.solve(last, max_nodes=max_nodes, seconds=seconds)
+        now = solver.solve(last, max_nodes=max_nodes, seconds=asked())
+    out_of_time = False
     steps: list[Step] = []
     beyond = 0
     phase_two = [
@@ -255,7 +284,8 @@ def analyse(
         assert move is not None
         player = move.player
         assert state.to_act == (player,)  # phase two has no move out of turn
-        if beyond >= GIVE_UP:
+        out_of_time = out_of_time or time.perf_counter() >= deadline
+        if beyond >= GIVE_UP or out_of_time:
             steps.append(Step(index, record.moves[index], player, None, None))
             next_before[player] = None
             continue
@@ -265,13 +295,13 @@ def analyse(
             later = Verdict.GOAT  # the others could have played on to it
             inferred.append("after")
         else:
-            later = _after(solver, after, player, max_nodes, seconds).verdict
+            later = _after(solver, after, player, max_nodes, asked()).verdict
         keeping: tuple[str, ...] = ()
         if later is Verdict.ESCAPES:
             verdict: Verdict | None = Verdict.ESCAPES  # the move made keeps it
             inferred.insert(0, "before")
         else:
-            before = solver.solve(state, player, max_nodes=max_nodes, seconds=seconds)
+            before = solver.solve(state, player, max_nodes=max_nodes, seconds=asked())
             verdict = before.verdict
             if verdict is Verdict.ESCAPES and later is not None:
                 keeping = tuple(str(kept) for kept in before.moves)
@@ -286,7 +316,7 @@ def analyse(
     steps.reverse()
     if progress is not None:
         progress(len(steps), len(phase_two))
-    return Analysis(record, tuple(steps), max_nodes, now)
+    return Analysis(record, tuple(steps), max_nodes, now, out_of_time)
 
 
 def _now_said(now: Solution) -> str:
