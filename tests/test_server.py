@@ -7,6 +7,7 @@ import contextlib
 import http.client
 import json
 import re
+import signal
 import socket
 import sqlite3
 import subprocess
@@ -305,6 +306,12 @@ def long_get(served: Served, path: str) -> tuple[int, Message, bytes]:
         return error.code, error.headers, error.read()
 
 
+def ask_quietly(served: Served, path: str) -> None:
+    """GET, for a server about to be stopped: no answer is no error."""
+    with contextlib.suppress(OSError, http.client.HTTPException):
+        long_get(served, path)
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_a_finished_game_is_analysed_once_apart_from_the_tables_and_kept(tmp_path: Path) -> None:
     """The analysis runs in a process of its own while the server answers; a
@@ -374,26 +381,25 @@ def test_a_finished_game_is_analysed_once_apart_from_the_tables_and_kept(tmp_pat
         status, page = served.get(f"{game}/replay")  # the replay has the verdicts now
         assert page_games(page.decode())[0]["notes"] == notes
 
-        # a spoilt copy is not shown: the analysis is made again, and a server
-        # killed meanwhile leaves no process of it behind
+        # a spoilt copy is not shown: the analysis is made again; a server
+        # stopped (Ctrl-C) or killed meanwhile leaves no process of it behind
+    for stop in (signal.SIGINT, signal.SIGKILL):
         spoilt = sqlite3.connect(db)
         spoilt.execute("UPDATE analyses SET data = ?", (json.dumps({"notes": ["x"]}),))
         spoilt.commit()
         spoilt.close()
-
-        def ask_again() -> None:
-            with contextlib.suppress(OSError, http.client.HTTPException):  # the server killed
-                long_get(served, f"{game}/analysis")
-
-        again = threading.Thread(target=ask_again)
-        again.start()
-        deadline = time.monotonic() + 30
-        while not analysts() and time.monotonic() < deadline:
-            time.sleep(0.005)
-        assert analysts(), "the spoilt analysis was believed"
-        served.kill()
-        deadline = time.monotonic() + 1  # well before the analysis would end by itself
-        while analysts() and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert not analysts(), "the analysis outlived the server"
-        again.join(30)
+        with serving(db) as served:
+            asked = threading.Thread(target=ask_quietly, args=(served, f"{game}/analysis"))
+            asked.start()
+            deadline = time.monotonic() + 30
+            while not analysts() and time.monotonic() < deadline:
+                time.sleep(0.005)
+            assert analysts(), "the spoilt analysis was believed"
+            started = time.monotonic()
+            served.kill(stop)  # waits for the server to exit
+            assert time.monotonic() - started < 6, stop  # Ctrl-C: within its grace of 2 s
+            deadline = time.monotonic() + 1  # well before the analysis would end by itself
+            while analysts() and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert not analysts(), f"the analysis outlived the server ({stop.name})"
+            asked.join(30)

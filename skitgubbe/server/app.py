@@ -586,6 +586,9 @@ class Server:
             raise RuntimeError(
                 f"the analysis took longer than {ANALYSIS_LIMIT:g} s and was stopped"
             ) from None
+        except asyncio.CancelledError:  # the server is stopping: the analysis with it
+            process.kill()
+            raise
         finally:
             self._analyst = None
         if process.returncode != 0:
@@ -703,4 +706,7 @@ def run(
         # a state is a few KB: compressing each costs the server more than it saves
         ws_per_message_deflate=False,
         log_level="warning",
+        # stopped (Ctrl-C, SIGTERM), a request still being answered (an analysis)
+        # is given this long, then cancelled
+        timeout_graceful_shutdown=2,
     )
