@@ -377,7 +377,8 @@ h1 {{ font-size: 18px; margin: 0 0 10px; }}
   list-style: none; border: 1px solid #ccc; background: #fff; font-family: monospace; }}
 #moves li {{ padding: 1px 4px; cursor: pointer; }}
 #moves li.now {{ background: #ffe082; }}
-#controls {{ display: flex; gap: 8px; align-items: center; margin-top: 8px; }}
+#controls {{ display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin-top: 8px; }}
+#controls button, #step {{ white-space: nowrap; }}
 #slider {{ flex: 1; min-width: 60px; }}
 #said {{ margin: 8px 0 0; min-height: 2.6em; }}
 #note {{ margin: 4px 0 0; min-height: 1.3em; color: #333; }}
