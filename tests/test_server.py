@@ -306,6 +306,14 @@ def long_get(served: Served, path: str) -> tuple[int, Message, bytes]:
         return error.code, error.headers, error.read()
 
 
+def an_analyst_starts(within: float = 30) -> bool:
+    """Whether a process making an analysis is seen within ``within`` seconds."""
+    deadline = time.monotonic() + within
+    while not analysts() and time.monotonic() < deadline:
+        time.sleep(0.005)
+    return bool(analysts())
+
+
 def ask_quietly(served: Served, path: str) -> None:
     """GET, for a server about to be stopped: no answer is no error."""
     with contextlib.suppress(OSError, http.client.HTTPException):
@@ -343,10 +351,7 @@ def test_a_finished_game_is_analysed_once_apart_from_the_tables_and_kept(tmp_pat
             target=lambda: answers.append(long_get(served, f"{game}/analysis?format=json"))
         )
         asking.start()
-        deadline = time.monotonic() + 30
-        while not analysts() and time.monotonic() < deadline:
-            time.sleep(0.005)
-        assert analysts(), "no process was started for the analysis"
+        assert an_analyst_starts(), "no process was started for the analysis"
         started = time.perf_counter()
         status, _ = served.get(f"/api/tables/{table}")
         answered = time.perf_counter() - started
@@ -391,10 +396,7 @@ def test_a_finished_game_is_analysed_once_apart_from_the_tables_and_kept(tmp_pat
         with serving(db) as served:
             asked = threading.Thread(target=ask_quietly, args=(served, f"{game}/analysis"))
             asked.start()
-            deadline = time.monotonic() + 30
-            while not analysts() and time.monotonic() < deadline:
-                time.sleep(0.005)
-            assert analysts(), "the spoilt analysis was believed"
+            assert an_analyst_starts(), "the spoilt analysis was believed"
             started = time.monotonic()
             served.kill(stop)  # waits for the server to exit
             assert time.monotonic() - started < 6, stop  # Ctrl-C: within its grace of 2 s
