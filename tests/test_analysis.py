@@ -274,6 +274,10 @@ def test_the_replay_page_shows_each_steps_verdict_and_marks_the_blunders(tmp_pat
     plain.write_text(replay_html(record), encoding="utf-8")
     button = re.search(r'<button id="blunder"[^>]*>', dom(plain, 0, tmp_path))
     assert button is not None and "hidden" in button.group(0)
+    # an address that names no step: the first blunder, or the deal without one
+    last_step = len(record.moves)
+    assert f"move {first} of {last_step}" in dom(page, None, tmp_path)
+    assert f"move 0 of {last_step}" in dom(plain, None, tmp_path)
 
 
 def test_a_verdict_that_follows_from_a_neighbouring_one_is_the_solvers() -> None:

@@ -113,7 +113,7 @@ def screenshot(page: Path, step: int, out: Path) -> str:
             f"--user-data-dir={out.parent / f'profile{step}'}",
             "--virtual-time-budget=10000",  # the page unpacks its games before it draws
             f"--screenshot={out}",
-            f"{page.as_uri()}#{step}",
+            page.as_uri() if step is None else f"{page.as_uri()}#{step}",
         ],
         capture_output=True,
         text=True,
@@ -151,8 +151,9 @@ def test_the_browser_check_sees_an_error_when_a_page_has_one(tmp_path: Path) -> 
     assert ":CONSOLE" in screenshot(page, 0, tmp_path / "broken.png")
 
 
-def dom(page: Path, step: int, folder: Path) -> str:
-    """The page's document after its script ran, opened at ``step``."""
+def dom(page: Path, step: int | None, folder: Path) -> str:
+    """The page's document after its script ran, opened at ``step`` (``None``:
+    an address that names no step)."""
     assert BROWSER is not None
     result = subprocess.run(
         [
@@ -161,7 +162,7 @@ def dom(page: Path, step: int, folder: Path) -> str:
             f"--user-data-dir={folder / f'dom{step}'}",
             "--virtual-time-budget=10000",  # the page unpacks its games before it draws
             "--dump-dom",
-            f"{page.as_uri()}#{step}",
+            page.as_uri() if step is None else f"{page.as_uri()}#{step}",
         ],
         capture_output=True,
         text=True,

@@ -11,8 +11,9 @@ at move 40) and follows it, so a step can be linked.
 Given ``notes`` (one text for each move, as
 :meth:`skitgubbe.solve.Analysis.notes` writes them for a game the solver
 judged), the page shows each step's note under the board, marks in the
-list of moves those whose note starts with ``??`` (a blunder), and has a
-button (and the B key) that goes to the next blunder.
+list of moves those whose note starts with ``??`` (a blunder), has a
+button (and the B key) that goes to the next blunder, and opens at the first
+blunder when its address names no step.
 
 The page holds each position's items as laid out for the open picture, and for
 every card in a hand the seats that know it; the browser draws the chosen
@@ -536,7 +537,12 @@ function show(to, fromHash) {
 }
 
 function fromAddress() {
-  // "#40" is step 40 of the first game; "#2:40" step 40 of game 2 (from 0)
+  // "#40" is step 40 of the first game; "#2:40" step 40 of game 2 (from 0); no
+  // step named: the first game's first blunder, if it was analysed, else the deal
+  if (!location.hash.slice(1)) {
+    const notes = games[0].notes || [];
+    return [0, notes.findIndex((text) => text.startsWith("??")) + 1];
+  }
   const parts = location.hash.slice(1).split(":");
   const number = (text) => {
     const value = parseInt(text, 10);
